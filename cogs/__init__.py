@@ -1,0 +1,1 @@
+"""Discord adapters: slash commands, DMs, buttons and modals (issue 6)."""

@@ -1,0 +1,133 @@
+"""A small JSON codec for the engine's frozen dataclasses.
+
+Game states, events and commands must round-trip through JSON losslessly (they are stored
+in SQLite and exported). Rather than hand-writing ``to_dict``/``from_dict`` for dozens of
+classes, every dataclass that may travel is registered with :func:`serializable` and this
+module walks the type hints. Every encoded dataclass carries its class name under
+``"type"`` so that fields typed as a union of dataclasses (an event, a move step) decode to
+the right class.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+JSON = Any  # what json.dumps accepts: dict, list, str, int, bool, None
+T = TypeVar("T")
+
+_REGISTRY: dict[str, type[Any]] = {}
+
+
+def serializable(cls: type[T]) -> type[T]:
+    """Register a dataclass so that :func:`decode` can find it by name."""
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls.__name__} is not a dataclass")
+    name = cls.__name__
+    if name in _REGISTRY and _REGISTRY[name] is not cls:
+        raise TypeError(f"two serializable classes are named {name}")
+    _REGISTRY[name] = cls
+    return cls
+
+
+def encode(value: Any) -> JSON:
+    """Turn a registered dataclass (or any value made of them) into plain JSON data."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if value is None or isinstance(value, (bool, int, str, float)):
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, JSON] = {"type": type(value).__name__}
+        for f in dataclasses.fields(value):
+            if f.init:
+                out[f.name] = encode(getattr(value, f.name))
+        return out
+    if isinstance(value, Mapping):
+        return {_encode_key(k): encode(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list, frozenset, set)):
+        items = sorted(value) if isinstance(value, (frozenset, set)) else value
+        return [encode(v) for v in items]
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def _encode_key(key: Any) -> str:
+    if isinstance(key, enum.Enum):
+        return str(key.value)
+    if isinstance(key, str):
+        return key
+    raise TypeError(f"mapping keys must be strings or enums, not {type(key).__name__}")
+
+
+def decode(tp: Any, data: JSON) -> Any:
+    """Rebuild a value of type ``tp`` from what :func:`encode` produced."""
+    return _decoder(tp)(data)
+
+
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
+def _decode_dataclass(data: JSON) -> Any:
+    if not isinstance(data, dict) or "type" not in data:
+        raise ValueError(f"expected an object with a type, got {data!r}")
+    cls = _REGISTRY.get(data["type"])
+    if cls is None:
+        raise ValueError(f"unknown type {data['type']!r}")
+    hints = _hints(cls)
+    kwargs = {
+        f.name: decode(hints[f.name], data[f.name])
+        for f in dataclasses.fields(cls)
+        if f.init and f.name in data
+    }
+    return cls(**kwargs)
+
+
+def _decoder(tp: Any) -> Callable[[JSON], Any]:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp is Any:
+        return lambda d: d
+    if origin in (typing.Union, types.UnionType):
+        return lambda d: _decode_union(args, d)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return lambda d: tuple(decode(args[0], x) for x in d)
+        return lambda d: tuple(decode(a, x) for a, x in zip(args, d, strict=True))
+    if origin is frozenset:
+        return lambda d: frozenset(decode(args[0], x) for x in d)
+    if origin in (dict, Mapping) or origin is typing.Mapping:
+        key_t, val_t = args
+        return lambda d: {decode(key_t, k): decode(val_t, v) for k, v in d.items()}
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tp
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _decode_dataclass
+    if tp in (int, str, bool, float):
+        return lambda d: d
+    if tp is type(None):
+        return lambda d: None
+    raise TypeError(f"cannot decode type {tp!r}")
+
+
+def _decode_union(args: tuple[Any, ...], data: JSON) -> Any:
+    if data is None and type(None) in args:
+        return None
+    if isinstance(data, dict) and "type" in data:
+        return _decode_dataclass(data)
+    for arg in args:
+        if arg is type(None):
+            continue
+        try:
+            return decode(arg, data)
+        except (TypeError, ValueError):
+            continue
+    raise ValueError(f"{data!r} matches none of {args}")

@@ -1,0 +1,354 @@
+"""Events: the facts a game is made of. The state is the fold of its events.
+
+Each event knows how to apply itself to a state (``event.apply(state) -> new state``) and
+nothing else: validation happens before an event is made (engine.warpwar.game), so applying
+never fails for an event the engine produced. Replaying a game's events from the first
+(:class:`GameCreated`) rebuilds it exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Union
+
+from engine.serial import serializable
+from engine.warpwar.accounts import Account, credit
+from engine.warpwar.rulesets import Attr
+from engine.warpwar.ships import Ship, ship_key
+from engine.warpwar.state import (
+    Base,
+    GameResult,
+    GameState,
+    Ownership,
+    Phase,
+    TurnState,
+)
+
+
+def _put_ship(state: GameState, ship: Ship) -> GameState:
+    return replace(state, ships={**state.ships, ship.key: ship})
+
+
+def _ship(state: GameState, owner: str, label: str) -> Ship:
+    return state.ships[ship_key(owner, label)]
+
+
+@serializable
+@dataclass(frozen=True)
+class GameCreated:
+    """The game as set up, before the first player-turn."""
+
+    state: GameState
+
+    def apply(self, state: GameState | None) -> GameState:
+        return self.state
+
+
+@serializable
+@dataclass(frozen=True)
+class TurnBegan:
+    """A player-turn begins: this player is active, in the build phase."""
+
+    player: str
+    game_turn: int
+    serial: int
+
+    def apply(self, state: GameState) -> GameState:
+        index = next(i for i, p in enumerate(state.players) if p.name == self.player)
+        return replace(
+            state,
+            active=index,
+            game_turn=self.game_turn,
+            turn_serial=self.serial,
+            phase=Phase.BUILD,
+            turn=TurnState(),
+        )
+
+
+@serializable
+@dataclass(frozen=True)
+class PhaseBegan:
+    """The active player's turn moves on to ``phase`` (with the battles to fight, if combat)."""
+
+    phase: Phase
+    battles: tuple[str, ...] = ()
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, phase=self.phase, turn=replace(state.turn, battles=self.battles))
+
+
+@serializable
+@dataclass(frozen=True)
+class BPMoved:
+    """Build Points move between accounts; ``None`` is outside the game (income, spending, loss)."""
+
+    source: Account | None
+    target: Account | None
+    amount: int
+    reason: str
+    spending: bool = False
+    """True when the active player spent them (counted for the turn)."""
+
+    def apply(self, state: GameState) -> GameState:
+        if self.source is not None:
+            state = credit(state, self.source, -self.amount)
+        if self.target is not None:
+            state = credit(state, self.target, self.amount)
+        if self.spending:
+            state = replace(state, turn=replace(state.turn, spent=state.turn.spent + self.amount))
+        return state
+
+
+@serializable
+@dataclass(frozen=True)
+class ResupplyCounted:
+    """Resupply bought this build event at one paying place, in sixths of a BP (R-BUILD-4).
+
+    ``place`` is the hex where it was paid for (a base's stockpile or the Holds there), or
+    ``"pool"`` for a classic player's Build Points.
+    """
+
+    place: str
+    sixths: int
+
+    def apply(self, state: GameState) -> GameState:
+        sixths = {**state.turn.resupply_sixths, self.place: self.sixths}
+        return replace(state, turn=replace(state.turn, resupply_sixths=sixths))
+
+
+@serializable
+@dataclass(frozen=True)
+class ProductionFresh:
+    """BP produced this turn at a baseless star went into Holds there (R-ECON-4/5)."""
+
+    star: str
+    amount: int
+
+    def apply(self, state: GameState) -> GameState:
+        fresh = {**state.turn.fresh, self.star: state.turn.fresh.get(self.star, 0) + self.amount}
+        return replace(state, turn=replace(state.turn, fresh=fresh))
+
+
+@serializable
+@dataclass(frozen=True)
+class ShipBuilt:
+    ship: Ship
+
+    def apply(self, state: GameState) -> GameState:
+        owner = state.player(self.ship.owner)
+        if self.ship.is_warpship:
+            owner = replace(owner, next_warpship=int(self.ship.label[1:]) + 1)
+        else:
+            owner = replace(owner, next_systemship=int(self.ship.label[1:]) + 1)
+        players = tuple(owner if p.name == owner.name else p for p in state.players)
+        return _put_ship(replace(state, players=players), self.ship)
+
+
+@serializable
+@dataclass(frozen=True)
+class ShipRefitted:
+    """Repair or resupply: these attributes now have these current values."""
+
+    owner: str
+    label: str
+    values: dict[Attr, int]
+    reason: str
+
+    def apply(self, state: GameState) -> GameState:
+        return _put_ship(state, _ship(state, self.owner, self.label).with_current(self.values))
+
+
+@serializable
+@dataclass(frozen=True)
+class ShipRemoved:
+    """A ship leaves the game (scrapped, or its player is out)."""
+
+    owner: str
+    label: str
+    reason: str
+
+    def apply(self, state: GameState) -> GameState:
+        ship = _ship(state, self.owner, self.label)
+        ships = {k: s for k, s in state.ships.items() if k != ship.key}
+        if ship.carried_by is not None:
+            carrier = ships[ship_key(ship.owner, ship.carried_by)]
+            carrying = tuple(x for x in carrier.carrying if x != ship.label)
+            ships[carrier.key] = replace(carrier, carrying=carrying)
+        return replace(state, ships=ships)
+
+
+@serializable
+@dataclass(frozen=True)
+class ShipMoved:
+    """A Warpship moved along ``path`` (hexes entered, in order), spending ``mp``."""
+
+    owner: str
+    label: str
+    path: tuple[str, ...]
+    mp: int
+    stopped: bool = False
+    """It entered a star with enemy ships and may move no further this turn (R-MOVE-3)."""
+
+    def apply(self, state: GameState) -> GameState:
+        ship = _ship(state, self.owner, self.label)
+        state = _put_ship(state, replace(ship, hex=self.path[-1]))
+        used = {**state.turn.mp_used, self.label: state.turn.mp_used.get(self.label, 0) + self.mp}
+        stopped = (*state.turn.stopped, self.label) if self.stopped else state.turn.stopped
+        return replace(state, turn=replace(state.turn, mp_used=used, stopped=stopped))
+
+
+@serializable
+@dataclass(frozen=True)
+class SystemshipPickedUp:
+    owner: str
+    carrier: str
+    systemship: str
+    mp: int
+    """1 during movement, 0 in the free rearrangement after combat."""
+
+    def apply(self, state: GameState) -> GameState:
+        carrier = _ship(state, self.owner, self.carrier)
+        carried = _ship(state, self.owner, self.systemship)
+        state = _put_ship(state, replace(carrier, carrying=(*carrier.carrying, carried.label)))
+        state = _put_ship(state, replace(carried, hex=None, carried_by=carrier.label))
+        return _spend_mp(state, self.carrier, self.mp)
+
+
+@serializable
+@dataclass(frozen=True)
+class SystemshipDropped:
+    owner: str
+    carrier: str
+    systemship: str
+    hex: str
+    mp: int
+
+    def apply(self, state: GameState) -> GameState:
+        carrier = _ship(state, self.owner, self.carrier)
+        carried = _ship(state, self.owner, self.systemship)
+        carrying = tuple(x for x in carrier.carrying if x != carried.label)
+        state = _put_ship(state, replace(carrier, carrying=carrying))
+        state = _put_ship(state, replace(carried, hex=self.hex, carried_by=None))
+        return _spend_mp(state, self.carrier, self.mp)
+
+
+def _spend_mp(state: GameState, label: str, mp: int) -> GameState:
+    if not mp:
+        return state
+    used = {**state.turn.mp_used, label: state.turn.mp_used.get(label, 0) + mp}
+    return replace(state, turn=replace(state.turn, mp_used=used))
+
+
+@serializable
+@dataclass(frozen=True)
+class StarTaken:
+    """A player's ship entered or passed an otherwise empty star: it is theirs (R-ECON-3)."""
+
+    star: str
+    player: str
+    serial: int
+
+    def apply(self, state: GameState) -> GameState:
+        owners = {**state.owners, self.star: Ownership(player=self.player, since=self.serial)}
+        return replace(state, owners=owners)
+
+
+@serializable
+@dataclass(frozen=True)
+class BaseFounded:
+    """Work on a new Base begins (revised advanced, R-ECON-5); BP paid arrive by BPMoved."""
+
+    star: str
+    owner: str
+
+    def apply(self, state: GameState) -> GameState:
+        base = Base(star=self.star, owner=self.owner, progress=0)
+        return replace(state, bases={**state.bases, self.star: base})
+
+
+@serializable
+@dataclass(frozen=True)
+class BaseDestroyed:
+    """An enemy held the star unopposed at the end of its turn (R-ECON-6)."""
+
+    star: str
+    owner: str
+    by: str
+
+    def apply(self, state: GameState) -> GameState:
+        bases = {k: b for k, b in state.bases.items() if k != self.star}
+        owners = {**state.owners, self.star: Ownership(player=self.by, since=state.turn_serial)}
+        return replace(state, bases=bases, owners=owners)
+
+
+@serializable
+@dataclass(frozen=True)
+class VictoryPointsScored:
+    """Classic: points for enemy base stars held at the start of the turn (R-WIN-1)."""
+
+    player: str
+    points: int
+    stars: tuple[str, ...]
+
+    def apply(self, state: GameState) -> GameState:
+        players = tuple(
+            replace(p, vp=p.vp + self.points) if p.name == self.player else p for p in state.players
+        )
+        return replace(state, players=players)
+
+
+@serializable
+@dataclass(frozen=True)
+class PlayerOut:
+    """A player conceded or lost every base; their ships are removed by ShipRemoved events."""
+
+    player: str
+    reason: str
+
+    def apply(self, state: GameState) -> GameState:
+        players = tuple(replace(p, out=True) if p.name == self.player else p for p in state.players)
+        bases = {k: b for k, b in state.bases.items() if b.owner != self.player}
+        owners = {k: o for k, o in state.owners.items() if o.player != self.player}
+        return replace(state, players=players, bases=bases, owners=owners)
+
+
+@serializable
+@dataclass(frozen=True)
+class GameEnded:
+    result: GameResult
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, result=self.result, phase=Phase.OVER)
+
+
+Event = Union[  # noqa: UP007 - the codec reads this union at run time
+    GameCreated,
+    TurnBegan,
+    PhaseBegan,
+    BPMoved,
+    ResupplyCounted,
+    ProductionFresh,
+    ShipBuilt,
+    ShipRefitted,
+    ShipRemoved,
+    ShipMoved,
+    SystemshipPickedUp,
+    SystemshipDropped,
+    StarTaken,
+    BaseFounded,
+    BaseDestroyed,
+    VictoryPointsScored,
+    PlayerOut,
+    GameEnded,
+]
+
+
+def fold(events: list[Event] | tuple[Event, ...], state: GameState | None = None) -> GameState:
+    """Apply events in order; starting from nothing, the first must be :class:`GameCreated`."""
+    for event in events:
+        if state is None and not isinstance(event, GameCreated):
+            raise ValueError("a game's events must begin with GameCreated")
+        state = event.apply(state)  # type: ignore[arg-type]
+    if state is None:
+        raise ValueError("no events to fold")
+    return state

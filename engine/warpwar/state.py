@@ -1,0 +1,213 @@
+"""The state of one WarpWar game, and read-only queries over it.
+
+A state is an immutable value: the engine never mutates one, it folds events into a new
+one (engine.warpwar.events). Everything here serialises to JSON and back unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine.serial import serializable
+from engine.warpwar.rulesets import BASE_COST, Attr, RuleSetName, Scenario, scenario
+from engine.warpwar.ships import Ship, ship_key
+from engine.warpwar.starmap import HexMap
+
+
+class Phase(StrEnum):
+    """Steps of a player-turn (R-TURN-2). Victory points and income happen as the turn begins."""
+
+    BUILD = "build"
+    MOVE = "move"
+    COMBAT = "combat"
+    REARRANGE = "rearrange"
+    OVER = "over"
+
+
+@serializable
+@dataclass(frozen=True)
+class PlayerState:
+    name: str
+    home: str
+    """The map end the player defends."""
+    alliance: str | None = None
+    """Players with the same alliance name are allies (revised, fixed at the start, R-SCEN-1)."""
+    bp: int = 0
+    """Classic: the player's Build Points. Revised keeps BP in base stockpiles and holds."""
+    vp: int = 0
+    """Classic victory points."""
+    out: bool = False
+    """Conceded, or lost every base (R-WIN-3)."""
+    next_warpship: int = 1
+    next_systemship: int = 10
+
+
+@serializable
+@dataclass(frozen=True)
+class Base:
+    """A base on a star. Classic base stars are bases that never hold BP."""
+
+    star: str
+    owner: str
+    progress: int = BASE_COST
+    """BP paid towards it; it is finished at 30 (R-ECON-5)."""
+    stockpile: int = 0
+    """BP stored at the base (revised)."""
+
+    @property
+    def finished(self) -> bool:
+        return self.progress >= BASE_COST
+
+
+@serializable
+@dataclass(frozen=True)
+class Ownership:
+    """Who owns a star and since which player-turn (R-ECON-3/4)."""
+
+    player: str
+    since: int
+    """The serial number of the player-turn in which it was taken."""
+
+
+@serializable
+@dataclass(frozen=True)
+class TurnState:
+    """What one player-turn remembers while it lasts; reset when the next one begins."""
+
+    mp_used: dict[str, int] = field(default_factory=dict)
+    """Movement points spent so far, by ship label of the active player."""
+    stopped: tuple[str, ...] = ()
+    """Ships that had to stop on an enemy-occupied star (R-MOVE-3)."""
+    resupply_sixths: dict[str, int] = field(default_factory=dict)
+    """Resupply bought this build event per paying account, in sixths of a BP (R-BUILD-4)."""
+    spent: int = 0
+    """BP spent by the active player in this turn."""
+    fresh: dict[str, int] = field(default_factory=dict)
+    """BP produced this turn at each baseless star: they may not pay for a base there (R-ECON-5)."""
+    battles: tuple[str, ...] = ()
+    """Star hexes where a battle is pending, in the order they will be fought."""
+
+
+@serializable
+@dataclass(frozen=True)
+class GameResult:
+    winners: tuple[str, ...]
+    """Winning players (an alliance wins together); empty for a draw or an abandoned game."""
+    reason: str
+
+
+@serializable
+@dataclass(frozen=True)
+class GameState:
+    ruleset: RuleSetName
+    scenario_key: str
+    map: HexMap
+    players: tuple[PlayerState, ...]
+    """In turn order (R-TURN-1)."""
+    game_turn: int = 1
+    active: int = 0
+    """Index of the player whose player-turn it is."""
+    phase: Phase = Phase.BUILD
+    turn_serial: int = 1
+    """Counts player-turns from 1 across the whole game."""
+    ships: dict[str, Ship] = field(default_factory=dict)
+    bases: dict[str, Base] = field(default_factory=dict)
+    """By star name."""
+    owners: dict[str, Ownership] = field(default_factory=dict)
+    """Star ownership by star name (revised)."""
+    turn: TurnState = field(default_factory=TurnState)
+    result: GameResult | None = None
+
+    # --- lookups -------------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> Scenario:
+        return scenario(self.ruleset, self.scenario_key)
+
+    @property
+    def active_player(self) -> PlayerState:
+        return self.players[self.active]
+
+    def player(self, name: str) -> PlayerState:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def has_player(self, name: str) -> bool:
+        return any(p.name == name for p in self.players)
+
+    def ship(self, owner: str, label: str) -> Ship | None:
+        return self.ships.get(ship_key(owner, label))
+
+    def ships_of(self, owner: str) -> list[Ship]:
+        return sorted((s for s in self.ships.values() if s.owner == owner), key=_label_order)
+
+    def position(self, ship: Ship) -> str:
+        """The hex a ship is on, looking through the rack it rides in."""
+        if ship.hex is not None:
+            return ship.hex
+        assert ship.carried_by is not None, f"{ship.key} is nowhere"
+        carrier = self.ships[ship_key(ship.owner, ship.carried_by)]
+        assert carrier.hex is not None
+        return carrier.hex
+
+    def ships_at(self, hex_name: str) -> list[Ship]:
+        """Every ship on a hex, carried ones included, sorted by owner and label."""
+        return sorted(
+            (s for s in self.ships.values() if self.position(s) == hex_name),
+            key=lambda s: (s.owner, _label_order(s)),
+        )
+
+    def allied(self, a: str, b: str) -> bool:
+        """True for the same player, or two players of one alliance."""
+        if a == b:
+            return True
+        pa, pb = self.player(a), self.player(b)
+        return pa.alliance is not None and pa.alliance == pb.alliance
+
+    def enemies_at(self, player: str, hex_name: str) -> list[Ship]:
+        return [s for s in self.ships_at(hex_name) if not self.allied(player, s.owner)]
+
+    def others_at(self, player: str, hex_name: str) -> list[Ship]:
+        return [s for s in self.ships_at(hex_name) if s.owner != player]
+
+    def base_at_hex(self, hex_name: str) -> Base | None:
+        star = self.map.star_at(hex_name)
+        return self.bases.get(star.name) if star else None
+
+    def bases_of(self, player: str) -> list[Base]:
+        return [b for b in self.bases.values() if b.owner == player]
+
+    def star_owner(self, star_name: str) -> str | None:
+        base = self.bases.get(star_name)
+        if base is not None:
+            return base.owner
+        owned = self.owners.get(star_name)
+        return owned.player if owned else None
+
+    def contested_stars(self) -> list[str]:
+        """Star hexes where ships of players who are not allied are together (R-CBT-1)."""
+        found: list[str] = []
+        for star in self.map.stars:
+            owners = {s.owner for s in self.ships_at(star.hex)}
+            if any(not self.allied(a, b) for a in owners for b in owners):
+                found.append(star.hex)
+        return found
+
+    def can_fight(self, ship: Ship) -> bool:
+        """A ship able to fight: current Beams, Tubes with Missiles, or Cannons with Shells (R-WIN-2)."""
+        return (
+            ship.now(Attr.B) > 0
+            or (ship.now(Attr.T) > 0 and ship.now(Attr.M) > 0)
+            or (ship.now(Attr.C) > 0 and ship.now(Attr.SH) > 0)
+        )
+
+    def living_players(self) -> list[PlayerState]:
+        return [p for p in self.players if not p.out]
+
+
+def _label_order(ship: Ship) -> tuple[int, int]:
+    """W1, W2, …, W10, then S10, S11, … (numeric, not alphabetical)."""
+    return (0 if ship.label.startswith("W") else 1, int(ship.label[1:]))

@@ -1,0 +1,1 @@
+"""The game master service (issue 4): storage, authorisation, deadlines, announcements."""
