@@ -112,7 +112,9 @@ def pay(
     have = sum(balance(tx.state, a) for a in sources)
     if have < amount:
         where = " and ".join(describe(tx.state, a) for a in sources) or "nothing you can use here"
-        raise Refusal("not-enough-bp", f"{reason.capitalize()} costs {amount} BP; {where}: {have} BP.")
+        raise Refusal(
+            "not-enough-bp", f"{reason[0].upper()}{reason[1:]} costs {amount} BP; {where}: {have} BP."
+        )
     left = amount
     for account in sources:
         take = min(left, balance(tx.state, account))

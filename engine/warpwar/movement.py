@@ -194,6 +194,8 @@ def cheapest_path(state: GameState, player: str, start: str, goal: str) -> list[
     forbidden = forbidden_first_turn(state, player)
     if goal in forbidden:
         return None
+    if goal == start:
+        return []
     best: dict[str, int] = {start: 0}
     came_from: dict[str, str] = {}
     queue: list[tuple[int, int, str]] = [(0, 0, start)]

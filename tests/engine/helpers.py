@@ -27,6 +27,11 @@ def printed_map() -> HexMap:
 
 def start(ruleset: str, scenario: str, *players: str, alliances: dict[str, str] | None = None) -> GameState:
     """A new game, players in the given order; the first defends the north end, the next the south."""
+    return started(ruleset, scenario, *players, alliances=alliances).state
+
+
+def started(ruleset: str, scenario: str, *players: str, alliances: dict[str, str] | None = None) -> Accepted:
+    """Like :func:`start`, with the events that set the game up."""
     names = players or ("alice", "bob")
     ends = [h.end for h in printed_map().homes]
     setups = tuple(
@@ -35,7 +40,7 @@ def start(ruleset: str, scenario: str, *players: str, alliances: dict[str, str] 
     )
     result = new_game(GameSetup(ruleset, scenario, printed_map(), setups, fixed_order=True), random.Random(1))
     assert isinstance(result, Accepted), result
-    return result.state
+    return result
 
 
 def classic(scenario: str) -> GameState:
