@@ -43,8 +43,8 @@ SCENARIOS = [
 LABELS = ["W1", "W2", "W3", "S10", "S11"]
 BASE_STARS = ["Ur", "Mosul", "Larsu", "Babylon", "Nineveh", "Ugarit", "Calah", "Kish"]
 
-designs = st.dictionaries(
-    st.sampled_from([a for a in Attr if a is not Attr.WG]), st.integers(0, 8), max_size=5
+designs: st.SearchStrategy[dict[Attr, int]] = st.dictionaries(
+    st.sampled_from(list(Attr)).filter(lambda a: a is not Attr.WG), st.integers(0, 8), max_size=5
 )
 amounts = st.integers(-1, 35)
 
@@ -78,7 +78,7 @@ def command(draw: st.DrawFn, game: GameState) -> Command:
     star = draw(st.sampled_from(BASE_STARS))
     kind = draw(st.integers(0, 13))
     if kind <= 2:
-        design = {**draw(designs), Attr.WG: draw(st.sampled_from([0, 1, 1]))}
+        design: dict[Attr, int] = {**draw(designs), Attr.WG: draw(st.sampled_from([0, 1, 1]))}
         return BuildShip(player, star, design)
     if kind == 3:
         return Move(player, label, draw(steps(game, label)))
