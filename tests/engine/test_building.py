@@ -128,7 +128,7 @@ def test_repair_and_resupply_left_out_of_simple_classic_scenarios() -> None:
 
 
 def test_revised_repair_bay_repairs_away_from_a_base() -> None:
-    """1994: a ship with a Repair Bay uses BP in Holds to repair ships on the same star."""
+    """1994 / R-ECON-10: a ship with a Repair Bay uses BP in Holds to repair ships on the same star."""
     game = place(revised("advanced"), "alice", "W1", "WG=1 PD=6 H=2 R=1", "Kish")
     game = place(game, "alice", "W2", "WG=1 PD=6 B=4", "Kish", damage="B=1")
     refuse(game, Repair("alice", "W2", {Attr.B: 3}), "not-enough-bp", "costs 3 BP")

@@ -92,6 +92,7 @@ def test_r_econ_4_production_starts_the_owners_next_turn() -> None:
 
 
 def test_r_econ_4_production_without_hold_space_is_lost() -> None:
+    """R-ECON-4/R-ECON-7: baseless production is loaded into Holds automatically, or lost."""
     game = revised("advanced")
     game = place(game, "alice", "W1", "WG=1 PD=4", next_to(game, "Ubaid"))
     game = accept(to_phase(game, Phase.MOVE), Move("alice", "W1", (Go("Ubaid"),)))
@@ -131,7 +132,7 @@ def test_r_econ_5_bp_produced_at_a_star_cannot_build_its_base_that_turn() -> Non
 
 
 def test_r_econ_6_a_base_held_unopposed_at_turn_end_is_destroyed() -> None:
-    """R-ECON-6: half the stockpile (rounded down) goes into the raider's free Holds; the rest is lost."""
+    """R-ECON-6/R-ECON-8: half the stockpile (rounded down) goes into the raider's free Holds; the rest is lost."""
     game = revised("advanced")
     nineveh = replace(game.bases["Nineveh"], stockpile=7)
     game = replace(game, bases={**game.bases, "Nineveh": nineveh})
@@ -147,6 +148,7 @@ def test_r_econ_6_a_base_held_unopposed_at_turn_end_is_destroyed() -> None:
 
 
 def test_revised_basic_grants_8_bp_a_turn_to_the_one_base() -> None:
+    """R-ECON-9: revised basic's 8 BP a turn go to the player's one base."""
     game = revised("basic")
     assert stockpiles(game, "alice") == {"Ur": 40}
     game = end_turn(end_turn(game))

@@ -111,6 +111,7 @@ def test_r_turn_2_phases_in_order_with_free_rearrangement() -> None:
 
 
 def test_rearrangement_skipped_without_systemships() -> None:
+    """R-TURN-4: no Systemships, no rearrangement phase."""
     game = to_phase(classic("learning"), Phase.MOVE)
     assert accept(game, EndPhase("alice")).active_player.name == "bob"
 
