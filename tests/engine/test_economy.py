@@ -132,7 +132,7 @@ def test_r_econ_5_bp_produced_at_a_star_cannot_build_its_base_that_turn() -> Non
 
 
 def test_r_econ_6_a_base_held_unopposed_at_turn_end_is_destroyed() -> None:
-    """R-ECON-6/R-ECON-8: half the stockpile (rounded down) goes into the raider's free Holds; the rest is lost."""
+    """R-ECON-6/R-ECON-8: half the stockpile (rounded down) goes into the raider's Holds; the rest is lost."""
     game = revised("advanced")
     nineveh = replace(game.bases["Nineveh"], stockpile=7)
     game = replace(game, bases={**game.bases, "Nineveh": nineveh})
