@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 
 from engine.serial import serializable
@@ -123,8 +122,3 @@ def record(ship: Ship) -> str:
         top, now = ship.max(attr), ship.now(attr)
         parts.append(f"{attr.value}={top}" if top == now else f"{attr.value}={{{top}}}{now}")
     return " ".join(parts)
-
-
-def loaded_holds(cargo: int) -> int:
-    """Holds in use for ``cargo`` BP: they fill 10 BP at a time (R-DMG-4)."""
-    return math.ceil(cargo / HOLD_CAPACITY)
