@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Union
 
 from engine.serial import serializable
+from engine.warpwar.orders import DamageStep, Orders
 from engine.warpwar.rulesets import Attr
 
 
@@ -148,6 +149,59 @@ class EndPhase:
 
 @serializable
 @dataclass(frozen=True)
+class OrderBattles:
+    """The moving player names the order of this turn's battles; unnamed ones follow (R-CBT-1)."""
+
+    player: str
+    stars: tuple[str, ...]
+
+
+@serializable
+@dataclass(frozen=True)
+class SubmitOrders:
+    """A player's sealed orders for this round of the battle at ``star``; sending again amends.
+
+    Ships left out fight on their standing orders, or the default ones (R-CBT-12).
+    """
+
+    player: str
+    star: str
+    orders: tuple[Orders, ...]
+
+
+@serializable
+@dataclass(frozen=True)
+class CloseRound:
+    """The round's deadline has passed: resolve it with what was sent (R-CBT-12).
+
+    Issued by the game master, not by a player.
+    """
+
+    star: str
+
+
+@serializable
+@dataclass(frozen=True)
+class SetStandingOrders:
+    """A ship's standing combat orders (None clears them)."""
+
+    player: str
+    ship: str
+    orders: Orders | None
+
+
+@serializable
+@dataclass(frozen=True)
+class SetDamagePriority:
+    """Where a ship takes hits first (R-DMG-2); an empty priority restores the default."""
+
+    player: str
+    ship: str
+    priority: tuple[DamageStep, ...]
+
+
+@serializable
+@dataclass(frozen=True)
 class Concede:
     """Give up the game (R-WIN-4); allowed at any time, in anyone's turn."""
 
@@ -166,5 +220,10 @@ Command = Union[  # noqa: UP007 - the codec reads this union at run time
     Move,
     Rearrange,
     EndPhase,
+    OrderBattles,
+    SubmitOrders,
+    CloseRound,
+    SetStandingOrders,
+    SetDamagePriority,
     Concede,
 ]

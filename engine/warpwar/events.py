@@ -13,10 +13,13 @@ from typing import Union
 
 from engine.serial import serializable
 from engine.warpwar.accounts import Account, credit
+from engine.warpwar.orders import DamageStep, Orders
+from engine.warpwar.report import RoundReport
 from engine.warpwar.rulesets import Attr
 from engine.warpwar.ships import Ship, ship_key
 from engine.warpwar.state import (
     Base,
+    Battle,
     GameResult,
     GameState,
     Ownership,
@@ -74,7 +77,8 @@ class PhaseBegan:
     battles: tuple[str, ...] = ()
 
     def apply(self, state: GameState) -> GameState:
-        return replace(state, phase=self.phase, turn=replace(state.turn, battles=self.battles))
+        battles = tuple(Battle(star) for star in self.battles)
+        return replace(state, phase=self.phase, turn=replace(state.turn, battles=battles))
 
 
 @serializable
@@ -174,7 +178,9 @@ class ShipRemoved:
             carrier = ships[ship_key(ship.owner, ship.carried_by)]
             carrying = tuple(x for x in carrier.carrying if x != ship.label)
             ships[carrier.key] = replace(carrier, carrying=carrying)
-        return replace(state, ships=ships)
+        standing = {k: o for k, o in state.standing.items() if k != ship.key}
+        priorities = {k: p for k, p in state.priorities.items() if k != ship.key}
+        return replace(state, ships=ships, standing=standing, priorities=priorities)
 
 
 @serializable
@@ -237,6 +243,131 @@ def _spend_mp(state: GameState, label: str, mp: int) -> GameState:
         return state
     used = {**state.turn.mp_used, label: state.turn.mp_used.get(label, 0) + mp}
     return replace(state, turn=replace(state.turn, mp_used=used))
+
+
+def _put_battle(state: GameState, battle: Battle) -> GameState:
+    battles = tuple(battle if b.star == battle.star else b for b in state.turn.battles)
+    return replace(state, turn=replace(state.turn, battles=battles))
+
+
+@serializable
+@dataclass(frozen=True)
+class BattlesOrdered:
+    """The moving player chose the order of the battles still to fight (R-CBT-1)."""
+
+    stars: tuple[str, ...]
+
+    def apply(self, state: GameState) -> GameState:
+        by_star = {b.star: b for b in state.turn.battles}
+        battles = tuple(by_star[star] for star in self.stars)
+        return replace(state, turn=replace(state.turn, battles=battles))
+
+
+@serializable
+@dataclass(frozen=True)
+class OrdersSubmitted:
+    """A player's sealed orders for a round; sent again, they replace the earlier ones."""
+
+    player: str
+    star: str
+    round: int
+    orders: tuple[Orders, ...]
+
+    def apply(self, state: GameState) -> GameState:
+        battle = state.battle(self.star)
+        assert battle is not None
+        return _put_battle(state, replace(battle, orders={**battle.orders, self.player: self.orders}))
+
+
+@serializable
+@dataclass(frozen=True)
+class RoundFought:
+    """A round was revealed and resolved; its report says everything that happened.
+
+    The ship records change by the events that follow it (ShipDamaged, ShipRemoved, …).
+    """
+
+    report: RoundReport
+
+    def apply(self, state: GameState) -> GameState:
+        battle = state.battle(self.report.star)
+        assert battle is not None
+        return _put_battle(state, Battle(battle.star, round=self.report.round + 1, quiet=self.report.quiet))
+
+
+@serializable
+@dataclass(frozen=True)
+class ShipDamaged:
+    """A ship's current attributes after a combat round: fired ammunition and hits taken."""
+
+    owner: str
+    label: str
+    current: dict[Attr, int]
+    reason: str
+
+    def apply(self, state: GameState) -> GameState:
+        return _put_ship(state, _ship(state, self.owner, self.label).with_current(self.current))
+
+
+@serializable
+@dataclass(frozen=True)
+class ShipLeftStar:
+    """A Warpship left a battle for an adjacent hex: it escaped (R-CBT-8) or withdrew (R-CBT-10)."""
+
+    owner: str
+    label: str
+    hex: str
+    reason: str
+
+    def apply(self, state: GameState) -> GameState:
+        return _put_ship(state, replace(_ship(state, self.owner, self.label), hex=self.hex))
+
+
+@serializable
+@dataclass(frozen=True)
+class BattleEnded:
+    """Combat at a star is over (R-CBT-10)."""
+
+    star: str
+    reason: str
+
+    def apply(self, state: GameState) -> GameState:
+        battles = tuple(b for b in state.turn.battles if b.star != self.star)
+        return replace(state, turn=replace(state.turn, battles=battles))
+
+
+@serializable
+@dataclass(frozen=True)
+class StandingOrdersSet:
+    """A ship's standing combat orders (None clears them), used when its player sends none."""
+
+    owner: str
+    label: str
+    orders: Orders | None
+
+    def apply(self, state: GameState) -> GameState:
+        key = ship_key(self.owner, self.label)
+        standing = {k: o for k, o in state.standing.items() if k != key}
+        if self.orders is not None:
+            standing[key] = self.orders
+        return replace(state, standing=standing)
+
+
+@serializable
+@dataclass(frozen=True)
+class DamagePrioritySet:
+    """A ship's standing damage priority (R-DMG-2); empty restores the default."""
+
+    owner: str
+    label: str
+    priority: tuple[DamageStep, ...]
+
+    def apply(self, state: GameState) -> GameState:
+        key = ship_key(self.owner, self.label)
+        priorities = {k: p for k, p in state.priorities.items() if k != key}
+        if self.priority:
+            priorities[key] = self.priority
+        return replace(state, priorities=priorities)
 
 
 @serializable
@@ -334,6 +465,14 @@ Event = Union[  # noqa: UP007 - the codec reads this union at run time
     ShipMoved,
     SystemshipPickedUp,
     SystemshipDropped,
+    BattlesOrdered,
+    OrdersSubmitted,
+    RoundFought,
+    ShipDamaged,
+    ShipLeftStar,
+    BattleEnded,
+    StandingOrdersSet,
+    DamagePrioritySet,
     StarTaken,
     BaseFounded,
     BaseDestroyed,

@@ -9,29 +9,34 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine.warpwar import building, movement, turns
+from engine.warpwar import battles, building, movement, turns
 from engine.warpwar.commands import (
     BuildShip,
+    CloseRound,
     Command,
     Concede,
     EndPhase,
     LoadHold,
     Move,
+    OrderBattles,
     PayForBase,
     Rearrange,
     Repair,
     Resupply,
     Scrap,
+    SetDamagePriority,
+    SetStandingOrders,
     SplitStartingBP,
+    SubmitOrders,
     UnloadHold,
 )
 from engine.warpwar.events import Event, GameCreated
 from engine.warpwar.rulesets import scenario as find_scenario
 from engine.warpwar.starmap import HexMap
-from engine.warpwar.state import Base, GameState, Ownership, PlayerState
+from engine.warpwar.state import Base, GameOptions, GameState, Ownership, PlayerState
 from engine.warpwar.tx import Refusal, Tx
 
 
@@ -49,6 +54,13 @@ class Rejected:
 
 Result = Accepted | Rejected
 
+
+def _concede(tx: Tx, cmd: Concede) -> None:
+    """A player may concede mid-battle: battles left with one side end (R-WIN-4)."""
+    turns.concede(tx, cmd)
+    battles.settle_battles(tx)
+
+
 _HANDLERS: dict[type[Any], Callable[[Tx, Any], None]] = {
     BuildShip: building.build_ship,
     Repair: building.repair,
@@ -61,7 +73,12 @@ _HANDLERS: dict[type[Any], Callable[[Tx, Any], None]] = {
     Move: movement.move,
     Rearrange: movement.rearrange,
     EndPhase: turns.end_phase,
-    Concede: turns.concede,
+    OrderBattles: battles.order_battles,
+    SubmitOrders: battles.submit_orders,
+    CloseRound: battles.close_round,
+    SetStandingOrders: battles.set_standing_orders,
+    SetDamagePriority: battles.set_damage_priority,
+    Concede: _concede,
 }
 
 
@@ -91,6 +108,7 @@ class GameSetup:
     players: tuple[PlayerSetup, ...]
     fixed_order: bool = False
     """Keep ``players`` in the given turn order instead of drawing it (R-TURN-1)."""
+    options: GameOptions = field(default_factory=GameOptions)
 
 
 def new_game(setup: GameSetup, rng: random.Random) -> Accepted | Rejected:
@@ -142,6 +160,7 @@ def _new_game(setup: GameSetup, rng: random.Random) -> tuple[GameState, tuple[Ev
         players=players,
         bases=bases,
         owners=owners,
+        options=setup.options,
     )
     tx = Tx(start)
     tx.emit(GameCreated(start))

@@ -102,7 +102,7 @@ def plan_move(state: GameState, cmd: Move) -> list[Event]:
             path.append(here)
             cost += 1
             stopped = _must_stop(state, cmd.player, here)
-            events.extend(_take_star(state, cmd.player, here))
+            events.extend(take_star(state, cmd.player, here))
         elif isinstance(step, PickUp):
             flush()
             carried = _systemship_here(state, cmd.player, step.systemship, here)
@@ -128,7 +128,7 @@ def plan_move(state: GameState, cmd: Move) -> list[Event]:
     return events
 
 
-def _take_star(state: GameState, player: str, hex_name: str) -> list[Event]:
+def take_star(state: GameState, player: str, hex_name: str) -> list[Event]:
     """Entering or passing an empty star takes it (revised, R-ECON-3)."""
     star = state.map.star_at(hex_name)
     if star is None or state.ruleset is not RuleSetName.REVISED:

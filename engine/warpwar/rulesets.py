@@ -102,6 +102,10 @@ class RuleSet:
     def movement_points(self, current_pd: int) -> int:
         return math.ceil(current_pd / 2) if self.halve_movement else current_pd
 
+    def combat_transfers(self, undamaged_racks: int) -> int:
+        """Systemships a Warpship may pick up or drop in one combat round (R-CBT-9)."""
+        return undamaged_racks if self.pickups_per_combat_round == "racks" else 1
+
 
 @dataclass(frozen=True)
 class Scenario:

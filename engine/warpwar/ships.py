@@ -1,7 +1,12 @@
-"""Ships: their records, what they carry, and the rulebook's record notation."""
+"""Ships: their records, what they carry, and the rulebook's record notation.
+
+A record is printed the 1994 way (``W4: TL0 PD={7}6 B=3``) and read in any of the ways the
+two rule texts print one, so that examples and players' notes can be pasted in as they are.
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from engine.serial import serializable
@@ -122,3 +127,78 @@ def record(ship: Ship) -> str:
         top, now = ship.max(attr), ship.now(attr)
         parts.append(f"{attr.value}={top}" if top == now else f"{attr.value}={{{top}}}{now}")
     return " ".join(parts)
+
+
+_RECORD_LABEL = re.compile(r"\s*([WS][0-9]+)(?:\s+(\S.*?))?\s*", re.IGNORECASE | re.DOTALL)
+_RECORD_TL = re.compile(r"\s*(?:TL|Level)\s*([0-9]+)\s*,?", re.IGNORECASE)
+_RECORD_ITEM = re.compile(r"([A-Za-z]{1,2})=(?:\{([0-9]+)\}|\(([0-9]+)\))?([0-9]+)")
+"""``PD=7``, or damaged ``PD={7}6`` (1994) / ``PD=(7)6`` (1977 quick reference): built, then current."""
+_RECORD_EXAMPLE = "W4: TL0 PD={7}6 B=3"
+
+
+def parse_record(text: str, owner: str = "", hex_name: str | None = "0000") -> Ship:
+    """Read a record as :func:`record` prints it or as either rule text does.
+
+    Accepts ``W4: TL0 PD={7}6 B=3``, ``W1 Reliant: TL0 PD=(7)5 SR=0`` and
+    ``W4: Level 0, PD = 7, B = 3.``. A W label means a Warp Generator, which records never
+    show; attributes written as 0 are left out, as :func:`new_ship` leaves them out. The
+    record says nothing of owner, place, cargo or build turn, so those come from the caller
+    or keep their defaults. ValueError names the part that cannot be read.
+    """
+    head, colon, body = text.partition(":")
+    if not colon:
+        raise ValueError(
+            f"cannot read {text.strip()!r}: a record starts with the ship and a colon, like {_RECORD_EXAMPLE}"
+        )
+    label, name = _record_label(head)
+    tl = _RECORD_TL.match(body)
+    if tl is None:
+        raise ValueError(f"the tech level is missing after {head.strip()}: write it like {_RECORD_EXAMPLE}")
+    built, current = _record_attributes(body[tl.end() :])
+    if label.startswith("W"):
+        built[Attr.WG] = current[Attr.WG] = 1
+    return Ship(
+        owner=owner, label=label, tl=int(tl.group(1)), built=built, current=current, hex=hex_name, name=name
+    )
+
+
+def _record_label(head: str) -> tuple[str, str | None]:
+    """``W4`` or ``W1 Reliant``: the label (upper case) and the name the player gave, if any."""
+    match = _RECORD_LABEL.fullmatch(head)
+    if match is None:
+        raise ValueError(f"{head.strip()!r} is not a ship: a record starts with a label like W4 or S35")
+    return match.group(1).upper(), match.group(2)
+
+
+def _record_attributes(text: str) -> tuple[dict[Attr, int], dict[Attr, int]]:
+    """Built maximum and current value of each attribute in ``PD={7}6, B = 3 ...``."""
+    built: dict[Attr, int] = {}
+    current: dict[Attr, int] = {}
+    seen: set[Attr] = set()
+    items = re.sub(r"\s*=\s*", "=", text.strip().removesuffix(".")).replace(",", " ").split()
+    for item in items:
+        match = _RECORD_ITEM.fullmatch(item)
+        if match is None:
+            raise ValueError(f"cannot read {item!r}: write attributes like PD=7, or PD={{7}}6 when damaged")
+        attr = _record_attr(match.group(1).upper(), seen)
+        seen.add(attr)
+        now = int(match.group(4))
+        top = int(match.group(2) or match.group(3) or now)
+        if now > top:
+            raise ValueError(f"{item}: the current value is above the built maximum")
+        if top > 0:
+            built[attr], current[attr] = top, now
+    return built, current
+
+
+def _record_attr(code: str, seen: set[Attr]) -> Attr:
+    if code == Attr.WG:
+        raise ValueError("WG is not written in a record: the W of a Warpship's label stands for it")
+    try:
+        attr = Attr(code)
+    except ValueError:
+        known = " ".join(a.value for a in RECORD_ORDER)
+        raise ValueError(f"{code} is not a ship attribute; use {known}") from None
+    if attr in seen:
+        raise ValueError(f"{code} is given twice")
+    return attr

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from engine.serial import serializable
+from engine.warpwar.orders import DamageStep, Orders
 from engine.warpwar.rulesets import BASE_COST, Attr, RuleSetName, Scenario, scenario
 from engine.warpwar.ships import Ship, ship_key
 from engine.warpwar.starmap import HexMap
@@ -72,6 +73,30 @@ class Ownership:
 
 @serializable
 @dataclass(frozen=True)
+class Battle:
+    """Combat at one star in the active player's turn (R-CBT-1), between rounds."""
+
+    star: str
+    """The star's hex."""
+    round: int = 1
+    """The round whose orders are being written."""
+    quiet: int = 0
+    """Consecutive rounds so far without damage past screens (R-CBT-14)."""
+    orders: dict[str, tuple[Orders, ...]] = field(default_factory=dict)
+    """Sealed orders sent for this round, by player; secret until every player has sent theirs."""
+
+
+@serializable
+@dataclass(frozen=True)
+class GameOptions:
+    """Choices the game's creator makes at set-up."""
+
+    parallel_battles: bool = False
+    """All battles of a turn run at once instead of one after another (R-CBT-1's option)."""
+
+
+@serializable
+@dataclass(frozen=True)
 class TurnState:
     """What one player-turn remembers while it lasts; reset when the next one begins."""
 
@@ -85,8 +110,8 @@ class TurnState:
     """BP spent by the active player in this turn."""
     fresh: dict[str, int] = field(default_factory=dict)
     """BP produced this turn at each baseless star: they may not pay for a base there (R-ECON-5)."""
-    battles: tuple[str, ...] = ()
-    """Star hexes where a battle is pending, in the order they will be fought."""
+    battles: tuple[Battle, ...] = ()
+    """Battles still to fight, in the order they will be fought (R-CBT-1)."""
 
 
 @serializable
@@ -118,6 +143,11 @@ class GameState:
     """Star ownership by star name (revised)."""
     turn: TurnState = field(default_factory=TurnState)
     result: GameResult | None = None
+    options: GameOptions = field(default_factory=GameOptions)
+    standing: dict[str, Orders] = field(default_factory=dict)
+    """Standing combat orders by ship key, used when a player sends none (R-CBT-12)."""
+    priorities: dict[str, tuple[DamageStep, ...]] = field(default_factory=dict)
+    """Standing damage priority by ship key (R-DMG-2); the default fills in the rest."""
 
     # --- lookups -------------------------------------------------------------------------
 
@@ -195,6 +225,26 @@ class GameState:
             if any(not self.allied(a, b) for a in owners for b in owners):
                 found.append(star.hex)
         return found
+
+    def battle(self, star: str) -> Battle | None:
+        return next((b for b in self.turn.battles if b.star == star), None)
+
+    def open_battles(self) -> tuple[Battle, ...]:
+        """Battles taking orders now: all of them with parallel battles, else the first (R-CBT-1)."""
+        if self.phase is not Phase.COMBAT:
+            return ()
+        return self.turn.battles if self.options.parallel_battles else self.turn.battles[:1]
+
+    def sides_at(self, hex_name: str) -> list[tuple[str, ...]]:
+        """Players with ships on a hex grouped into sides (allies together), in turn order."""
+        present = {s.owner for s in self.ships_at(hex_name)}
+        sides: list[tuple[str, ...]] = []
+        for p in self.players:
+            if p.name in present and not any(self.allied(p.name, side[0]) for side in sides):
+                sides.append(
+                    tuple(q.name for q in self.players if q.name in present and self.allied(p.name, q.name))
+                )
+        return sides
 
     def can_fight(self, ship: Ship) -> bool:
         """A ship able to fight: current Beams, Tubes with Missiles, or Cannons with Shells (R-WIN-2)."""

@@ -34,7 +34,7 @@ def end_phase(tx: Tx, cmd: EndPhase) -> None:
         else:
             after_combat(tx)
     elif state.phase is Phase.COMBAT:
-        star = state.map.label(state.turn.battles[0])
+        star = state.map.label(state.turn.battles[0].star)
         raise Refusal("battle-pending", f"The battle at {star} must be fought before the turn goes on.")
     else:
         end_turn(tx)

@@ -126,7 +126,7 @@ def test_r_cbt_1_ships_meeting_at_a_star_make_a_pending_battle() -> None:
     game = to_phase(game, Phase.MOVE)
     game = accept(game, Move("alice", "W1", (Go("Kish"),)))
     game = accept(game, EndPhase("alice"))
-    assert game.phase is Phase.COMBAT and game.turn.battles == (kish,)
+    assert game.phase is Phase.COMBAT and [b.star for b in game.turn.battles] == [kish]
     refuse(game, EndPhase("alice"), "battle-pending", "battle at Kish")
 
 

@@ -1,0 +1,219 @@
+"""Whether combat orders are legal for a ship in a battle (R-CBT-2..4, R-CBT-9, R-CBT-16).
+
+Every check raises a :class:`Refusal` whose message speaks of the player's own ship and
+numbers ("W3 has PD 6 left; these orders need 7"), so a player can fix the order at once.
+Nothing here reveals an enemy ship's attributes: a target that is not a fighting enemy ship
+at the star is "no enemy ship called …", whatever the reason.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.warpwar.crt import Tactic
+from engine.warpwar.orders import MAX_SHELLS_PER_CANNON, Orders
+from engine.warpwar.rulesets import ATTR_NAMES, Attr
+from engine.warpwar.ships import Ship
+from engine.warpwar.state import GameState
+from engine.warpwar.tx import Refusal
+
+MAX_DRIVE = 99
+"""Drive settings above this are typing slips; no CRT row changes past +5 anyway."""
+
+
+def combatants(state: GameState, star: str) -> list[Ship]:
+    """Ships that take part in a battle: those on the star, not riding in a rack (R-CBT-18)."""
+    return [s for s in state.ships_at(star) if s.carried_by is None]
+
+
+def resolve_target(state: GameState, star: str, player: str, ref: str) -> Ship:
+    """The enemy ship at ``star`` that ``ref`` (``W1`` or ``W1@bob``) names."""
+    label, _, owner = ref.strip().partition("@")
+    label = label.upper()
+    found = [
+        s
+        for s in combatants(state, star)
+        if s.label == label and not state.allied(player, s.owner) and (not owner or s.owner == owner)
+    ]
+    if not found:
+        where = state.map.label(star)
+        raise Refusal("unknown-target", f"There is no enemy ship called {ref} fighting at {where}.")
+    if len(found) > 1:
+        options = " or ".join(f"{s.label}@{s.owner}" for s in found)
+        raise Refusal(
+            "ambiguous-target", f"More than one enemy ship here is called {label}: write {options}."
+        )
+    return found[0]
+
+
+def _limit(state: GameState, ship: Ship, attr: Attr, wanted: int, what: str) -> None:
+    if wanted > ship.now(attr):
+        have = ship.now(attr)
+        name = ATTR_NAMES[attr]
+        rules = state.scenario.ruleset
+        if attr not in rules.attributes:
+            raise Refusal(
+                "not-in-rules", f"The {rules.name.value} rules have no {name}: {ship.label} cannot {what}."
+            )
+        if ship.max(attr) == 0:
+            raise Refusal("over-capacity", f"{ship.label} has no {name}; these orders {what}.")
+        raise Refusal("over-capacity", f"{ship.label} has {attr.value} {have}; these orders {what}.")
+
+
+def check_numbers(o: Orders) -> None:
+    """Numbers that no ship could use: negative power, missile drive below 1, odd shell counts."""
+    for name, value in (("D", o.drive), ("B", o.beam), ("S", o.screen), ("E", o.ecm), ("T", o.tubes)):
+        if value < 0:
+            raise Refusal("bad-number", f"{o.ship}: {name}={value} cannot be negative.")
+    if o.cannons < 0:
+        raise Refusal("bad-number", f"{o.ship}: C={o.cannons} cannot be negative.")
+    if o.drive > MAX_DRIVE or any(m.drive > MAX_DRIVE for m in o.missiles):
+        raise Refusal("bad-number", f"{o.ship}: a drive setting above {MAX_DRIVE} is surely a slip.")
+    for missile in o.missiles:
+        if missile.drive < 1:
+            raise Refusal(
+                "bad-number", f"{o.ship}: a missile's drive must be 1 or more, not {missile.drive} (R-CBT-2)."
+            )
+    for shot in o.shots:
+        if not 1 <= shot.shells <= MAX_SHELLS_PER_CANNON:
+            raise Refusal(
+                "bad-number", f"{o.ship}: each cannon fires 1 to 3 shells a round, not {shot.shells}."
+            )
+    if len(o.shots) > o.cannons:
+        raise Refusal(
+            "unpowered-cannon", f"{o.ship} fires {len(o.shots)} cannon bursts but powers only C={o.cannons}."
+        )
+    if len(set(o.pick_up)) != len(o.pick_up) or len(set(o.drop)) != len(o.drop):
+        raise Refusal("repeated", f"{o.ship}: a Systemship is named twice.")
+    if len({step.slot for step in o.damage}) != len(o.damage):
+        raise Refusal("repeated", f"{o.ship}: the damage priority names a slot twice.")
+
+
+def check_capacity(state: GameState, ship: Ship, o: Orders) -> None:
+    """R-CBT-3: power within current PD, each attribute within its current value."""
+    if o.power > ship.now(Attr.PD):
+        raise Refusal(
+            "over-power", f"{ship.label} has PD {ship.now(Attr.PD)} left; these orders need {o.power}."
+        )
+    _limit(state, ship, Attr.B, o.beam, f"power the beam at {o.beam}")
+    _limit(state, ship, Attr.S, o.screen, f"power the screen at {o.screen}")
+    _limit(state, ship, Attr.E, o.ecm, f"power ECM at {o.ecm}")
+    _limit(state, ship, Attr.T, o.tubes, f"power {o.tubes} tubes")
+    _limit(state, ship, Attr.C, o.cannons, f"power {o.cannons} cannons")
+    _limit(state, ship, Attr.M, len(o.missiles), f"fire {len(o.missiles)} missiles")
+    _limit(state, ship, Attr.SH, o.shells, f"fire {o.shells} shells")
+    if len(o.missiles) > o.tubes:
+        raise Refusal(
+            "unpowered-tube",
+            f"{ship.label} fires {len(o.missiles)} missiles but powers only T={o.tubes}: "
+            "one tube per missile.",
+        )
+
+
+def check_exclusive(o: Orders) -> None:
+    """Beams and screens never go with missiles, nor with cannons (R-CBT-3, R-CBT-16).
+
+    The classic rules have no cannons, so the one check serves both rule sets.
+    """
+    energy = "beams" if o.beam > 0 else "screens" if o.screen > 0 else None
+    weapon = "missiles" if o.tubes or o.missiles else "cannons" if o.cannons or o.shots else None
+    if energy and weapon:
+        raise Refusal("exclusive", f"{o.ship}: {energy} and {weapon} cannot be used in the same round.")
+
+
+def check_fire(state: GameState, star: str, player: str, o: Orders) -> None:
+    """Every weapon fired names an enemy ship fighting here (R-CBT-16: a powered beam needs one)."""
+    if o.beam > 0 and o.target is None:
+        raise Refusal(
+            "no-target",
+            f"{o.ship} powers its beam (B={o.beam}) but names no target: write {o.ship} ATTACKS <ship>: …",
+        )
+    if o.target is not None:
+        resolve_target(state, star, player, o.target)
+    for missile in o.missiles:
+        resolve_target(state, star, player, missile.target)
+    for shot in o.shots:
+        target = o.cannon_target(shot)
+        if target is None:
+            raise Refusal("no-target", f"{o.ship} fires a cannon but names no target.")
+        resolve_target(state, star, player, target)
+
+
+def check_transfers(state: GameState, star: str, ship: Ship, o: Orders) -> None:
+    """R-CBT-9: pick-up and drop in combat, and the escape hex."""
+    moving = len(o.pick_up) + len(o.drop)
+    if o.retreat_to is not None:
+        if not ship.is_warpship:
+            raise Refusal("systemship", f"{ship.label} is a Systemship: it cannot leave the star (R-CBT-4).")
+        if o.retreat_to not in state.map.neighbours(star):
+            raise Refusal(
+                "bad-retreat",
+                f"{ship.label} can only escape to a hex next to {state.map.label(star)}, not {o.retreat_to}.",
+            )
+    if not moving:
+        return
+    if not ship.is_warpship:
+        raise Refusal("systemship", f"{ship.label} is a Systemship and has no racks.")
+    if o.drive or o.screen or o.tactic is Tactic.ATTACK:
+        raise Refusal(
+            "transfer-tactic",
+            f"{ship.label} can pick up or drop only with Dodge or Retreat, D=0 and S=0 (R-CBT-9).",
+        )
+    if o.tubes or o.missiles or o.cannons or o.shots:
+        raise Refusal(
+            "transfer-fire", f"{ship.label} cannot fire missiles or cannons while picking up or dropping."
+        )
+    allowed = state.scenario.ruleset.combat_transfers(ship.now(Attr.SR))
+    if moving > allowed:
+        raise Refusal(
+            "transfer-limit",
+            f"{ship.label} may pick up or drop {allowed} Systemship{'s' if allowed != 1 else ''} "
+            f"this round, not {moving} (R-CBT-9).",
+        )
+    for label in o.drop:
+        if label not in ship.carrying:
+            raise Refusal("not-carried", f"{ship.label} does not carry {label}.")
+    for label in o.pick_up:
+        carried = state.ship(ship.owner, label)
+        if carried is None or carried.is_warpship or carried.hex != star:
+            raise Refusal("not-here", f"You have no Systemship {label} waiting at {state.map.label(star)}.")
+    if len(ship.carrying) - len(o.drop) + len(o.pick_up) > ship.now(Attr.SR):
+        raise Refusal("racks-full", f"{ship.label} has no free Systemship Rack for that many.")
+
+
+def check_orders(state: GameState, star: str, player: str, o: Orders) -> Ship:
+    """Check one ship's orders; return the ship they are for."""
+    ship = state.ship(player, o.ship.strip().upper())
+    if ship is None or ship not in combatants(state, star):
+        raise Refusal(
+            "not-in-battle", f"You have no ship called {o.ship} fighting at {state.map.label(star)}."
+        )
+    check_numbers(o)
+    if o.tactic is Tactic.RETREAT and not ship.is_warpship:
+        raise Refusal("systemship-retreat", f"{ship.label} is a Systemship and may not Retreat (R-CBT-4).")
+    check_capacity(state, ship, o)
+    check_exclusive(o)
+    check_fire(state, star, player, o)
+    check_transfers(state, star, ship, o)
+    return ship
+
+
+def check_submission(state: GameState, star: str, player: str, orders: tuple[Orders, ...]) -> None:
+    """Check a player's orders for one round, each ship and the ships together."""
+    labels = Counter(o.ship.strip().upper() for o in orders)
+    twice = [label for label, n in labels.items() if n > 1]
+    if twice:
+        raise Refusal("repeated", f"{twice[0]} has two orders; give each ship one.")
+    for o in orders:
+        check_orders(state, star, player, o)
+    picked = Counter(label for o in orders for label in o.pick_up)
+    twice = [label for label, n in picked.items() if n > 1]
+    if twice:
+        raise Refusal("repeated", f"Two ships try to pick up {twice[0]}.")
+    for o in orders:
+        if o.ship.strip().upper() in picked and (o.beam or o.tubes or o.cannons or o.missiles or o.shots):
+            raise Refusal(
+                "picked-up-fires",
+                f"{o.ship} is being picked up this round: it may power screens and ECM "
+                "but not fire (R-CBT-9).",
+            )
