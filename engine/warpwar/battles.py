@@ -44,16 +44,13 @@ from engine.warpwar.order_checks import (
     combatants,
 )
 from engine.warpwar.orders import Orders, default_orders
-from engine.warpwar.report import RoundReport, ShipResult
+from engine.warpwar.report import QUIET_ROUNDS, RoundReport, ShipResult
 from engine.warpwar.resolution import escape_hex, resolve_round
 from engine.warpwar.rulesets import Attr, RuleSetName
 from engine.warpwar.ships import Ship
 from engine.warpwar.state import Battle, GameState, Phase
 from engine.warpwar.turns import after_combat
 from engine.warpwar.tx import Refusal, Tx
-
-QUIET_ROUNDS = 3
-"""Rounds in a row without damage past screens that end a battle (R-CBT-10)."""
 
 
 def _star_hex(state: GameState, place: str) -> str:

@@ -17,6 +17,9 @@ from engine.warpwar.ecm import EcmUse
 from engine.warpwar.orders import DamageSlot, Orders
 from engine.warpwar.rulesets import Attr
 
+QUIET_ROUNDS = 3
+"""Rounds in a row without damage past screens that end a battle (R-CBT-10)."""
+
 
 class Weapon(StrEnum):
     BEAM = "beam"
@@ -78,6 +81,8 @@ class ShipResult:
     """Private: where the effective hits were taken."""
     after: dict[Attr, int] | None = None
     """Private: the ship's current attributes after the round (None if destroyed)."""
+    record: str | None = None
+    """Private: the ship's record after the round, the rulebook's way (None if destroyed)."""
     cargo_lost: int = 0
     """Private: BP lost with damaged Holds or the destroyed ship."""
     lost: tuple[str, ...] = ()
@@ -121,4 +126,4 @@ class RoundReport:
 
 
 def _public(result: ShipResult) -> ShipResult:
-    return replace(result, taken={}, after=None, cargo_lost=0, lost=())
+    return replace(result, taken={}, after=None, record=None, cargo_lost=0, lost=())

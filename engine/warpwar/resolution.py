@@ -18,7 +18,7 @@ from engine.warpwar.order_checks import combatants, resolve_target
 from engine.warpwar.orders import DamageStep, Orders, full_priority
 from engine.warpwar.report import RoundReport, ShipResult, Shot, Weapon
 from engine.warpwar.rulesets import Attr
-from engine.warpwar.ships import Ship, ship_key
+from engine.warpwar.ships import Ship, record, ship_key
 from engine.warpwar.state import GameState
 
 
@@ -163,6 +163,7 @@ def _result(state: GameState, star: str, ship: Ship, o: Orders, shots: list[Shot
         picked_up=o.pick_up[: max(room, 0)],
         taken=damage.taken,
         after=damage.current,
+        record=record(replace(ship, current=damage.current)),
         cargo_lost=ship.cargo - damage.cargo,
     )
 

@@ -16,8 +16,16 @@ from engine.warpwar.events import Event, PhaseBegan, RoundFought
 from engine.warpwar.order_notation import parse_orders
 from engine.warpwar.report import RoundReport, ShipResult
 from engine.warpwar.ships import Ship, parse_record, record
+from engine.warpwar.starmap import HexMap, Home
 from engine.warpwar.state import GameOptions, Phase
-from tests.engine.helpers import start
+from tests.engine.helpers import printed_map, start
+
+EXTRA_HOMES = (Home("east", ("Calah",), "Calah"), Home("west", ("Elam",), "Elam"))
+"""The printed map has two ends; battles of three or four players borrow two more bases."""
+
+
+def roomy_map() -> HexMap:
+    return replace(printed_map(), homes=(*printed_map().homes, *EXTRA_HOMES))
 
 
 def add_ship(state: GameState, line: str, where: str) -> GameState:
@@ -52,7 +60,7 @@ def battle(
 
     A record may name another star after it: ``"bob W2: TL0 PD=3 B=1 @Ur"``.
     """
-    state = start(ruleset, scenario, *players, alliances=alliances)
+    state = start(ruleset, scenario, *players, alliances=alliances, hex_map=roomy_map())
     state = replace(state, game_turn=3, phase=Phase.MOVE, options=GameOptions(parallel_battles=parallel))
     for line in records:
         text, _, where = line.partition(" @")

@@ -25,20 +25,33 @@ def printed_map() -> HexMap:
     return load_map("warpwar")
 
 
-def start(ruleset: str, scenario: str, *players: str, alliances: dict[str, str] | None = None) -> GameState:
+def start(
+    ruleset: str,
+    scenario: str,
+    *players: str,
+    alliances: dict[str, str] | None = None,
+    hex_map: HexMap | None = None,
+) -> GameState:
     """A new game, players in the given order; the first defends the north end, the next the south."""
-    return started(ruleset, scenario, *players, alliances=alliances).state
+    return started(ruleset, scenario, *players, alliances=alliances, hex_map=hex_map).state
 
 
-def started(ruleset: str, scenario: str, *players: str, alliances: dict[str, str] | None = None) -> Accepted:
+def started(
+    ruleset: str,
+    scenario: str,
+    *players: str,
+    alliances: dict[str, str] | None = None,
+    hex_map: HexMap | None = None,
+) -> Accepted:
     """Like :func:`start`, with the events that set the game up."""
     names = players or ("alice", "bob")
-    ends = [h.end for h in printed_map().homes]
+    hex_map = hex_map or printed_map()
+    ends = [h.end for h in hex_map.homes]
     setups = tuple(
         PlayerSetup(name=n, home=ends[i] if i < len(ends) else None, alliance=(alliances or {}).get(n))
         for i, n in enumerate(names)
     )
-    result = new_game(GameSetup(ruleset, scenario, printed_map(), setups, fixed_order=True), random.Random(1))
+    result = new_game(GameSetup(ruleset, scenario, hex_map, setups, fixed_order=True), random.Random(1))
     assert isinstance(result, Accepted), result
     return result
 

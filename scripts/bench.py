@@ -1,0 +1,158 @@
+"""Benchmarks of the rules engine: ``make bench`` (or ``.venv/bin/python scripts/bench.py``).
+
+Each section times one thing a player can make the bot do and prints median and 95th
+percentile next to the budget it must stay within. Sections are named so that one can be
+run alone (``--only combat``) and so that later work adds its own to ``SECTIONS``.
+This is not a test: it prints figures and fails only if the set-up itself is wrong.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from engine.warpwar import Accepted, GameSetup, GameState, PlayerSetup, apply, new_game
+from engine.warpwar.commands import SubmitOrders
+from engine.warpwar.crt import Tactic
+from engine.warpwar.events import PhaseBegan
+from engine.warpwar.notation import parse_design
+from engine.warpwar.orders import MissileShot, Orders
+from engine.warpwar.resolution import resolve_round
+from engine.warpwar.ships import new_ship, ship_key
+from engine.warpwar.state import Phase
+from store.maps import load_map
+
+WARM_UP = 20
+RUNS = 200
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Milliseconds per run, summarised the way a budget is stated."""
+
+    median: float
+    p95: float
+
+    def line(self, what: str, budget_ms: float) -> str:
+        return f"{what}: median {self.median:.2f} ms, p95 {self.p95:.2f} ms (budget {budget_ms:g} ms)"
+
+
+def measure(run: Callable[[], object], runs: int = RUNS, warm_up: int = WARM_UP) -> Timing:
+    """Time ``run`` ``runs`` times after ``warm_up`` untimed runs (caches, imports, branch predictors)."""
+    for _ in range(warm_up):
+        run()
+    samples: list[float] = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        run()
+        samples.append((time.perf_counter() - start) * 1000)
+    samples.sort()
+    p95 = samples[min(len(samples) - 1, round(0.95 * (len(samples) - 1)))]
+    return Timing(median=statistics.median(samples), p95=p95)
+
+
+# --- combat --------------------------------------------------------------------------------
+
+STAR = "Kish"
+WARPSHIP = "WG=1 PD=9 B=4 S=3 E=1"
+SYSTEMSHIP = "PD=6 S=2 T=3 M=9 E=2"
+
+
+def _game() -> GameState:
+    """A revised advanced game for alice and bob, on the printed map, in turn 3."""
+    warpwar = load_map("warpwar")
+    ends = [home.end for home in warpwar.homes]
+    setups = (PlayerSetup(name="alice", home=ends[0]), PlayerSetup(name="bob", home=ends[1]))
+    result = new_game(GameSetup("revised", "advanced", warpwar, setups, fixed_order=True), random.Random(1))
+    assert isinstance(result, Accepted), result
+    return replace(result.state, game_turn=3)
+
+
+def _fleet(state: GameState, owner: str, warpships: range, systemships: range) -> GameState:
+    """Five Warpships with beams, screens and ECM; five Systemships with tubes, missiles and ECM.
+
+    Tech levels alternate 0 and 1, so ECM meets missiles of both higher and lower tech level.
+    """
+    where = state.map.resolve(STAR)
+    assert where is not None
+    ships = dict(state.ships)
+    designs = [(f"W{n}", WARPSHIP) for n in warpships] + [(f"S{n}", SYSTEMSHIP) for n in systemships]
+    for i, (label, design) in enumerate(designs):
+        ship = new_ship(owner, label, parse_design(design), i % 2, where, state.game_turn)
+        ships[ship.key] = ship
+    return replace(state, ships=ships)
+
+
+def _orders(own: list[str], enemy: list[str]) -> tuple[Orders, ...]:
+    """Warpships beam one enemy each; Systemships fire three missiles each at three enemies."""
+    orders: list[Orders] = []
+    for i, label in enumerate(own):
+        target = enemy[i % len(enemy)]
+        if label.startswith("W"):
+            tactic = Tactic.ATTACK if i % 2 == 0 else Tactic.DODGE
+            orders.append(Orders(label, tactic, drive=3, beam=3, screen=2, ecm=1, target=target))
+        else:
+            missiles = tuple(MissileShot(enemy[(i + k * 3) % len(enemy)], 2 + k) for k in range(3))
+            orders.append(Orders(label, Tactic.DODGE, drive=2, tubes=3, ecm=1, missiles=missiles))
+    return tuple(orders)
+
+
+def combat_round() -> list[str]:
+    """One round of a 10-against-10 battle with 30 missiles and ECM on every ship."""
+    state = _game()
+    state = _fleet(state, "alice", range(1, 6), range(10, 15))
+    state = _fleet(state, "bob", range(6, 11), range(20, 25))
+    star = state.map.resolve(STAR)
+    assert star is not None
+    state = PhaseBegan(Phase.COMBAT, (star,)).apply(state)
+    alice = [s.label for s in state.ships.values() if s.owner == "alice"]
+    bob = [s.label for s in state.ships.values() if s.owner == "bob"]
+    alice_orders = SubmitOrders("alice", STAR, _orders(alice, bob))
+    bob_orders = SubmitOrders("bob", STAR, _orders(bob, alice))
+
+    # The orders must be legal, or the benchmark would time a refusal.
+    first = apply(state, alice_orders)
+    assert isinstance(first, Accepted), first
+    waiting = first.state
+    last = apply(waiting, bob_orders)
+    assert isinstance(last, Accepted), last
+
+    by_key = {ship_key("alice", o.ship): o for o in alice_orders.orders}
+    by_key |= {ship_key("bob", o.ship): o for o in bob_orders.orders}
+    what = "combat round, 10 vs 10 with missiles and ECM"
+    return [
+        measure(lambda: resolve_round(waiting, star, by_key, 1, 0)).line(f"{what} (resolve_round)", 5),
+        measure(lambda: apply(waiting, bob_orders)).line(f"{what} (SubmitOrders through apply)", 5),
+    ]
+
+
+# --- running ---------------------------------------------------------------------------------
+
+SECTIONS: dict[str, Callable[[], list[str]]] = {
+    "combat": combat_round,
+}
+"""Every benchmark by name; each returns its printed lines."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--only", choices=sorted(SECTIONS), help="run one section")
+    args = parser.parse_args(argv)
+    for name, section in SECTIONS.items():
+        if args.only in (None, name):
+            print(f"[{name}]")
+            for line in section():
+                print(line)
+
+
+if __name__ == "__main__":
+    main()
