@@ -19,6 +19,7 @@ def main() -> int:
         f"{len(hex_map.stars)} stars, {len(hex_map.warplines)} warplines)"
     )
     print(f"  maps available: {', '.join(available_maps())}")
+    print("  combat: ready (sealed orders, the CRT, ECM, damage, battles; see docs/architecture.md)")
     print("  not there yet: the game master service and local console (issue 4),")
     print("                 map pictures (issue 5), the Discord bot (issue 6).")
     return 0

@@ -3,22 +3,26 @@ rule, withdrawal, several sides (R-CBT-1, R-CBT-10..14, R-CBT-17, project ruling
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
+from engine.serial import decode, encode
 from engine.warpwar import Accepted, GameState
 from engine.warpwar.commands import (
     CloseRound,
+    Command,
     Concede,
     EndPhase,
     Go,
     Move,
     OrderBattles,
+    SetDamagePriority,
     SetStandingOrders,
     SubmitOrders,
 )
 from engine.warpwar.crt import Tactic
-from engine.warpwar.events import BattleEnded, RoundFought, fold
-from engine.warpwar.order_notation import parse_order
+from engine.warpwar.events import BattleEnded, Event, RoundFought, fold
+from engine.warpwar.order_notation import parse_damage, parse_order
 from engine.warpwar.orders import Orders
 from engine.warpwar.state import Phase
 from tests.engine.battle_helpers import battle, fight, report_of, ship_result, submit
@@ -161,7 +165,9 @@ def test_r_cbt_13_allies_are_one_side() -> None:
         alliances={"alice": "red", "carol": "red"},
     )
     refuse(game, SubmitOrders("alice", "Kish", (parse_order("W1 ATTACKS W2: D=1 B=8"),)), "unknown-target")
-    result = fight(game, carol="W2 DODGE: D=4", bob="S20 DODGE: D=1", alice="W1 DODGES, FIRING AT S20: D=1 B=8")
+    result = fight(
+        game, carol="W2 DODGE: D=4", bob="S20 DODGE: D=1", alice="W1 DODGES, FIRING AT S20: D=1 B=8"
+    )
     assert result.state.turn.battles == ()
     assert [e.reason for e in result.events if isinstance(e, BattleEnded)] == ["alice and carol held Kish"]
 
@@ -246,3 +252,23 @@ def test_a_whole_turn_moves_into_battle_fights_it_and_goes_on() -> None:
     assert second.state.ship("bob", "W1") is None
     assert second.state.active_player.name == "bob"  # no Systemships: straight to bob's turn
     assert fold(second.events, first.state) == second.state
+
+
+def test_battle_events_and_commands_round_trip_through_json() -> None:
+    """Everything a battle stores (sealed orders, reports, standing orders) survives JSON."""
+    game = battle(
+        "alice W1: TL0 PD=9 B=4 SR=1", "alice S10 in W1: TL0 PD=2 S=1", "bob W2: TL0 PD=9 T=2 M=6 E=1"
+    )
+    commands: list[Command] = [
+        SetStandingOrders("bob", "W2", parse_order("W2 DODGE: D=4 T=2\nM at W1: D=3\nM at W1: D=5")),
+        SetDamagePriority("alice", "W1", parse_damage("loaded SR 1, B")),
+        SubmitOrders("alice", "Kish", (parse_order("W1 DODGES, FIRING AT W2: D=0 B=4; drop S10"),)),
+        CloseRound("Kish"),
+    ]
+    for command in commands:
+        assert decode(Command, json.loads(json.dumps(encode(command)))) == command
+        result = accepted(game, command)
+        for event in result.events:
+            assert decode(Event, json.loads(json.dumps(encode(event)))) == event
+        game = result.state
+    assert decode(GameState, json.loads(json.dumps(encode(game)))) == game
