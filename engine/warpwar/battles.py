@@ -27,8 +27,8 @@ from engine.warpwar.events import (
     DamagePrioritySet,
     OrdersSubmitted,
     RoundFought,
-    ShipDamaged,
     ShipLeftStar,
+    ShipRecordChanged,
     ShipRemoved,
     StandingOrdersSet,
     SystemshipDropped,
@@ -225,7 +225,7 @@ def _apply_result(tx: Tx, ship: Ship, r: ShipResult, star: str, where: str) -> N
         tx.emit(ShipRemoved(owner, label, f"destroyed at {where}"))
         return
     if r.after is not None and r.after != ship.current:
-        tx.emit(ShipDamaged(owner, label, r.after, f"combat at {where}"))
+        tx.emit(ShipRecordChanged(owner, label, r.after, f"combat at {where}"))
     for picked in r.picked_up:
         tx.emit(SystemshipPickedUp(owner, label, picked, 0))
     if r.escaped_to is not None:

@@ -24,7 +24,14 @@ from engine.warpwar.commands import (
     SplitStartingBP,
     UnloadHold,
 )
-from engine.warpwar.events import BaseFounded, BPMoved, ResupplyCounted, ShipBuilt, ShipRefitted, ShipRemoved
+from engine.warpwar.events import (
+    BaseFounded,
+    BPMoved,
+    ResupplyCounted,
+    ShipBuilt,
+    ShipRecordChanged,
+    ShipRemoved,
+)
 from engine.warpwar.rulesets import (
     ATTR_NAMES,
     BASE_COST,
@@ -200,7 +207,7 @@ def repair(tx: Tx, cmd: Repair) -> None:
         cost += math.ceil(amount / 2) if attr is Attr.A else amount  # R-BUILD-4: armor 1 BP / 2
     _, sources = _refit_sources(state, cmd.player, ship, "be repaired")
     pay(tx, cmd.player, sources, cost, f"repairing {ship.label}")
-    tx.emit(ShipRefitted(cmd.player, ship.label, values, "repair"))
+    tx.emit(ShipRecordChanged(cmd.player, ship.label, values, "repair"))
 
 
 def resupply(tx: Tx, cmd: Resupply) -> None:
@@ -230,7 +237,7 @@ def resupply(tx: Tx, cmd: Resupply) -> None:
     cost = math.ceil(after / 6) - math.ceil(before / 6)
     if cost:
         pay(tx, cmd.player, sources, cost, f"resupplying {ship.label}")
-    tx.emit(ShipRefitted(cmd.player, ship.label, values, "resupply"))
+    tx.emit(ShipRecordChanged(cmd.player, ship.label, values, "resupply"))
     tx.emit(ResupplyCounted(place=place, sixths=after))
 
 

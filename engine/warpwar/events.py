@@ -150,8 +150,9 @@ class ShipBuilt:
 
 @serializable
 @dataclass(frozen=True)
-class ShipRefitted:
-    """Repair or resupply: these attributes now have these current values."""
+class ShipRecordChanged:
+    """These attributes now have these current values: repaired, resupplied, or fired and hit
+    in a combat round."""
 
     owner: str
     label: str
@@ -284,7 +285,7 @@ class OrdersSubmitted:
 class RoundFought:
     """A round was revealed and resolved; its report says everything that happened.
 
-    The ship records change by the events that follow it (ShipDamaged, ShipRemoved, …).
+    The ship records change by the events that follow it (ShipRecordChanged, ShipRemoved, …).
     """
 
     report: RoundReport
@@ -293,20 +294,6 @@ class RoundFought:
         battle = state.battle(self.report.star)
         assert battle is not None
         return _put_battle(state, Battle(battle.star, round=self.report.round + 1, quiet=self.report.quiet))
-
-
-@serializable
-@dataclass(frozen=True)
-class ShipDamaged:
-    """A ship's current attributes after a combat round: fired ammunition and hits taken."""
-
-    owner: str
-    label: str
-    current: dict[Attr, int]
-    reason: str
-
-    def apply(self, state: GameState) -> GameState:
-        return _put_ship(state, _ship(state, self.owner, self.label).with_current(self.current))
 
 
 @serializable
@@ -460,7 +447,7 @@ Event = Union[  # noqa: UP007 - the codec reads this union at run time
     ResupplyCounted,
     ProductionFresh,
     ShipBuilt,
-    ShipRefitted,
+    ShipRecordChanged,
     ShipRemoved,
     ShipMoved,
     SystemshipPickedUp,
@@ -468,7 +455,6 @@ Event = Union[  # noqa: UP007 - the codec reads this union at run time
     BattlesOrdered,
     OrdersSubmitted,
     RoundFought,
-    ShipDamaged,
     ShipLeftStar,
     BattleEnded,
     StandingOrdersSet,

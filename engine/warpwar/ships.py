@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, replace
 
 from engine.serial import serializable
+from engine.warpwar.notation import read_attr
 from engine.warpwar.rulesets import HOLD_CAPACITY, Attr, design_cost
 
 RECORD_ORDER: tuple[Attr, ...] = (
@@ -194,11 +195,4 @@ def _record_attributes(text: str) -> tuple[dict[Attr, int], dict[Attr, int]]:
 def _record_attr(code: str, seen: set[Attr]) -> Attr:
     if code == Attr.WG:
         raise ValueError("WG is not written in a record: the W of a Warpship's label stands for it")
-    try:
-        attr = Attr(code)
-    except ValueError:
-        known = " ".join(a.value for a in RECORD_ORDER)
-        raise ValueError(f"{code} is not a ship attribute; use {known}") from None
-    if attr in seen:
-        raise ValueError(f"{code} is given twice")
-    return attr
+    return read_attr(code, seen, RECORD_ORDER)
