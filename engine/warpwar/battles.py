@@ -164,7 +164,8 @@ def set_damage_priority(tx: Tx, cmd: SetDamagePriority) -> None:
 
 
 def _usable(state: GameState, star: str, ship: Ship, orders: Orders | None, picked: set[str]) -> bool:
-    """Standing orders serve only if they are legal here and now (a target may be gone)."""
+    """Orders serve only if they are legal here and now: a standing order's target may be gone,
+    and so may a sent order's, if a third player conceded while the round was open."""
     if orders is None:
         return False
     try:
@@ -186,7 +187,7 @@ def round_orders(state: GameState, battle: Battle) -> tuple[dict[str, Orders], l
     for ship in combatants(state, battle.star):
         sent = {o.ship: o for o in battle.orders.get(ship.owner, ())}
         picked = {label for o in sent.values() for label in o.pick_up}
-        if ship.label in sent:
+        if _usable(state, battle.star, ship, sent.get(ship.label), set()):
             orders[ship.key] = sent[ship.label]
         elif _usable(state, battle.star, ship, state.standing.get(ship.key), picked):
             orders[ship.key] = state.standing[ship.key]

@@ -272,3 +272,17 @@ def test_battle_events_and_commands_round_trip_through_json() -> None:
             assert decode(Event, json.loads(json.dumps(encode(event)))) == event
         game = result.state
     assert decode(GameState, json.loads(json.dumps(encode(game)))) == game
+
+
+def test_orders_against_a_player_who_conceded_fall_back_to_the_defaults() -> None:
+    """A three-sided battle goes on when one side concedes; orders aimed at its ships lapse."""
+    game = battle(
+        "alice W1: TL0 PD=6 B=2",
+        "bob W2: TL0 PD=6 S=2",
+        "carol W3: TL0 PD=6 S=2",
+        players=("alice", "bob", "carol"),
+    )
+    game = accept(game, SubmitOrders("alice", "Kish", (parse_order("W1 ATTACKS W2: D=1 B=2"),)))
+    game = accept(game, Concede("bob"))
+    report = report_of(accepted(game, SubmitOrders("carol", "Kish", ())))
+    assert report.orders["alice:W1"].tactic is Tactic.DODGE and "alice:W1" in report.defaulted
