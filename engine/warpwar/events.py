@@ -9,7 +9,7 @@ never fails for an event the engine produced. Replaying a game's events from the
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Union
+from typing import TypeVar, Union
 
 from engine.serial import serializable
 from engine.warpwar.accounts import Account, credit
@@ -26,6 +26,8 @@ from engine.warpwar.state import (
     Phase,
     TurnState,
 )
+
+T = TypeVar("T")
 
 
 def _put_ship(state: GameState, ship: Ship) -> GameState:
@@ -179,9 +181,10 @@ class ShipRemoved:
             carrier = ships[ship_key(ship.owner, ship.carried_by)]
             carrying = tuple(x for x in carrier.carrying if x != ship.label)
             ships[carrier.key] = replace(carrier, carrying=carrying)
-        standing = {k: o for k, o in state.standing.items() if k != ship.key}
-        priorities = {k: p for k, p in state.priorities.items() if k != ship.key}
-        return replace(state, ships=ships, standing=standing, priorities=priorities)
+        standing = _with(state.standing, ship.key, None)
+        return replace(
+            state, ships=ships, standing=standing, priorities=_with(state.priorities, ship.key, None)
+        )
 
 
 @serializable
@@ -244,6 +247,14 @@ def _spend_mp(state: GameState, label: str, mp: int) -> GameState:
         return state
     used = {**state.turn.mp_used, label: state.turn.mp_used.get(label, 0) + mp}
     return replace(state, turn=replace(state.turn, mp_used=used))
+
+
+def _with(mapping: dict[str, T], key: str, value: T | None) -> dict[str, T]:
+    """A copy of a per-ship mapping with ``key`` set to ``value``, or left out when it is None."""
+    copy = {k: v for k, v in mapping.items() if k != key}
+    if value is not None:
+        copy[key] = value
+    return copy
 
 
 def _put_battle(state: GameState, battle: Battle) -> GameState:
@@ -333,11 +344,7 @@ class StandingOrdersSet:
     orders: Orders | None
 
     def apply(self, state: GameState) -> GameState:
-        key = ship_key(self.owner, self.label)
-        standing = {k: o for k, o in state.standing.items() if k != key}
-        if self.orders is not None:
-            standing[key] = self.orders
-        return replace(state, standing=standing)
+        return replace(state, standing=_with(state.standing, ship_key(self.owner, self.label), self.orders))
 
 
 @serializable
@@ -350,11 +357,8 @@ class DamagePrioritySet:
     priority: tuple[DamageStep, ...]
 
     def apply(self, state: GameState) -> GameState:
-        key = ship_key(self.owner, self.label)
-        priorities = {k: p for k, p in state.priorities.items() if k != key}
-        if self.priority:
-            priorities[key] = self.priority
-        return replace(state, priorities=priorities)
+        priority = self.priority or None
+        return replace(state, priorities=_with(state.priorities, ship_key(self.owner, self.label), priority))
 
 
 @serializable
