@@ -1,0 +1,280 @@
+"""Reading and writing games, seats, event logs, deadlines and server settings.
+
+Plain functions over a :class:`~store.db.Database`; the caller wraps the writes of one
+command in one ``db.transaction()``. Nothing here knows the rules of any game: states and
+events arrive as JSON text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from store.db import Database, Row
+
+LIVE = ("lobby", "running")
+
+
+def stamp(moment: datetime) -> str:
+    """A time as stored: ISO-8601 in UTC, so text order is time order."""
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def parse_stamp(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    title: str
+    creator_id: int
+    status: str
+    """lobby, running, over or abandoned."""
+    setup: dict[str, Any]
+    """What the creator chose: rule set, scenario, options, deadlines (JSON)."""
+    state: str | None
+    """The game's state as JSON, after ``version`` events; None in the lobby."""
+    version: int
+    paused_at: datetime | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Seat:
+    user_id: int
+    name: str
+    """The player's name in the game (unique in it)."""
+    joined: int
+    """Order of joining, from 1."""
+    alliance: str | None = None
+
+
+@dataclass(frozen=True)
+class Deadline:
+    game_id: int
+    key: str
+    """What it is for, unique in the game (``phase:12:build``, ``round:2118:3``, ``remind:…``)."""
+    kind: str
+    due_at: datetime
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class LoggedEvent:
+    seq: int
+    kind: str
+    body: str
+    actor_id: int | None
+    at: datetime
+
+
+def _game(row: Row) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        kind=row["kind"],
+        title=row["title"],
+        creator_id=row["creator_id"],
+        status=row["status"],
+        setup=json.loads(row["setup"]),
+        state=row["state"],
+        version=row["version"],
+        paused_at=parse_stamp(row["paused_at"]) if row["paused_at"] else None,
+        created_at=parse_stamp(row["created_at"]),
+    )
+
+
+# --- games -------------------------------------------------------------------------------
+
+
+async def create_game(
+    db: Database,
+    *,
+    guild_id: int,
+    channel_id: int,
+    kind: str,
+    title: str,
+    creator_id: int,
+    setup: dict[str, Any],
+    now: datetime,
+) -> int:
+    return await db.execute(
+        "INSERT INTO games (guild_id, channel_id, kind, title, creator_id, status, setup, created_at,"
+        " updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+        (guild_id, channel_id, kind, title, creator_id, json.dumps(setup), stamp(now), stamp(now)),
+    )
+
+
+async def live_game_in(db: Database, channel_id: int) -> GameRow | None:
+    """The game in the lobby or running in a channel (there is at most one)."""
+    row = await db.fetch_one(
+        "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)
+    )
+    return _game(row) if row else None
+
+
+async def game_by_id(db: Database, game_id: int) -> GameRow | None:
+    row = await db.fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
+    return _game(row) if row else None
+
+
+async def games_of_user(db: Database, user_id: int) -> list[GameRow]:
+    """Live games where the user has a seat, newest first."""
+    rows = await db.fetch_all(
+        "SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ?"
+        " AND g.status IN ('lobby', 'running') ORDER BY g.id DESC",
+        (user_id,),
+    )
+    return [_game(r) for r in rows]
+
+
+async def live_games(db: Database) -> list[GameRow]:
+    rows = await db.fetch_all("SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id")
+    return [_game(r) for r in rows]
+
+
+async def update_game(
+    db: Database,
+    game_id: int,
+    now: datetime,
+    *,
+    status: str | None = None,
+    setup: dict[str, Any] | None = None,
+    state: str | None = None,
+    version: int | None = None,
+) -> None:
+    """Change the given columns (and ``updated_at``)."""
+    changes: dict[str, Any] = {"updated_at": stamp(now)}
+    if status is not None:
+        changes["status"] = status
+    if setup is not None:
+        changes["setup"] = json.dumps(setup)
+    if state is not None:
+        changes["state"] = state
+    if version is not None:
+        changes["version"] = version
+    columns = ", ".join(f"{name} = ?" for name in changes)
+    await db.execute(f"UPDATE games SET {columns} WHERE id = ?", (*changes.values(), game_id))
+
+
+async def set_paused(db: Database, game_id: int, paused_at: datetime | None) -> None:
+    await db.execute(
+        "UPDATE games SET paused_at = ? WHERE id = ?", (stamp(paused_at) if paused_at else None, game_id)
+    )
+
+
+# --- seats -------------------------------------------------------------------------------
+
+
+async def seats(db: Database, game_id: int) -> list[Seat]:
+    rows = await db.fetch_all(
+        "SELECT user_id, name, joined, alliance FROM seats WHERE game_id = ? ORDER BY joined", (game_id,)
+    )
+    return [Seat(r["user_id"], r["name"], r["joined"], r["alliance"]) for r in rows]
+
+
+async def add_seat(db: Database, game_id: int, seat: Seat) -> None:
+    await db.execute(
+        "INSERT INTO seats (game_id, user_id, name, joined, alliance) VALUES (?, ?, ?, ?, ?)",
+        (game_id, seat.user_id, seat.name, seat.joined, seat.alliance),
+    )
+
+
+async def remove_seat(db: Database, game_id: int, user_id: int) -> None:
+    await db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+
+# --- the event log -----------------------------------------------------------------------
+
+
+async def append_events(
+    db: Database,
+    game_id: int,
+    first_seq: int,
+    events: Sequence[tuple[str, str]],
+    actor_id: int | None,
+    now: datetime,
+) -> None:
+    """Add events (kind, JSON body) numbered from ``first_seq``."""
+    at = stamp(now)
+    await db.execute_many(
+        "INSERT INTO events (game_id, seq, kind, body, actor_id, at) VALUES (?, ?, ?, ?, ?, ?)",
+        [(game_id, first_seq + i, kind, body, actor_id, at) for i, (kind, body) in enumerate(events)],
+    )
+
+
+async def events(db: Database, game_id: int, after: int = 0) -> list[LoggedEvent]:
+    rows = await db.fetch_all(
+        "SELECT seq, kind, body, actor_id, at FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
+        (game_id, after),
+    )
+    return [LoggedEvent(r["seq"], r["kind"], r["body"], r["actor_id"], parse_stamp(r["at"])) for r in rows]
+
+
+# --- deadlines ---------------------------------------------------------------------------
+
+
+def _deadline(row: Row) -> Deadline:
+    return Deadline(
+        row["game_id"], row["key"], row["kind"], parse_stamp(row["due_at"]), json.loads(row["payload"])
+    )
+
+
+async def deadlines_of(db: Database, game_id: int) -> list[Deadline]:
+    rows = await db.fetch_all("SELECT * FROM deadlines WHERE game_id = ? ORDER BY due_at, key", (game_id,))
+    return [_deadline(r) for r in rows]
+
+
+async def replace_deadlines(db: Database, game_id: int, deadlines: Sequence[Deadline]) -> None:
+    """The game's deadlines are exactly these from now on."""
+    await db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+    await db.execute_many(
+        "INSERT INTO deadlines (game_id, key, kind, due_at, payload) VALUES (?, ?, ?, ?, ?)",
+        [(game_id, d.key, d.kind, stamp(d.due_at), json.dumps(d.payload)) for d in deadlines],
+    )
+
+
+async def delete_deadline(db: Database, game_id: int, key: str) -> None:
+    await db.execute("DELETE FROM deadlines WHERE game_id = ? AND key = ?", (game_id, key))
+
+
+async def due_deadlines(db: Database, now: datetime) -> list[Deadline]:
+    """Deadlines due by ``now`` in games that are running and not paused, earliest first."""
+    rows = await db.fetch_all(
+        "SELECT d.* FROM deadlines d JOIN games g ON g.id = d.game_id WHERE d.due_at <= ?"
+        " AND g.status = 'running' AND g.paused_at IS NULL ORDER BY d.due_at, d.game_id, d.key",
+        (stamp(now),),
+    )
+    return [_deadline(r) for r in rows]
+
+
+async def next_due(db: Database) -> datetime | None:
+    row = await db.fetch_one(
+        "SELECT MIN(d.due_at) FROM deadlines d JOIN games g ON g.id = d.game_id"
+        " WHERE g.status = 'running' AND g.paused_at IS NULL"
+    )
+    return parse_stamp(row[0]) if row and row[0] else None
+
+
+# --- server settings ---------------------------------------------------------------------
+
+
+async def guild_settings(db: Database, guild_id: int) -> dict[str, Any]:
+    rows = await db.fetch_all("SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,))
+    return {r["key"]: json.loads(r["value"]) for r in rows}
+
+
+async def set_guild_setting(db: Database, guild_id: int, key: str, value: Any) -> None:
+    await db.execute(
+        "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+        " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+        (guild_id, key, json.dumps(value)),
+    )

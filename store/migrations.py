@@ -1,0 +1,67 @@
+"""The database schema, as the list of migrations that build it.
+
+Migration N brings a file from schema version N-1 to N (``PRAGMA user_version``). Never edit
+one that has shipped: add the next. Times are ISO-8601 UTC text; game states, events and
+settings are JSON from ``engine.serial``.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: games, their seats and their event logs.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        kind TEXT NOT NULL DEFAULT 'warpwar',
+        title TEXT NOT NULL,
+        creator_id INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'running', 'over', 'abandoned')),
+        setup TEXT NOT NULL,
+        state TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX games_live_channel ON games (channel_id) WHERE status IN ('lobby', 'running');
+    CREATE INDEX games_guild ON games (guild_id, status);
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        joined INTEGER NOT NULL,
+        alliance TEXT,
+        PRIMARY KEY (game_id, user_id),
+        UNIQUE (game_id, name)
+    );
+    CREATE TABLE events (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        body TEXT NOT NULL,
+        actor_id INTEGER,
+        at TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    )
+    """,
+    # 2: deadlines as rows, pausing, and per-server settings.
+    """
+    CREATE TABLE deadlines (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        due_at TEXT NOT NULL,
+        payload TEXT NOT NULL DEFAULT '{}',
+        PRIMARY KEY (game_id, key)
+    );
+    CREATE INDEX deadlines_due ON deadlines (due_at);
+    ALTER TABLE games ADD COLUMN paused_at TEXT;
+    CREATE TABLE guild_settings (
+        guild_id INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (guild_id, key)
+    )
+    """,
+]
