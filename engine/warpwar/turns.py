@@ -157,7 +157,8 @@ def _score_victory_points(tx: Tx, player: str) -> bool:
         tx.emit(VictoryPointsScored(player=player, points=len(held), stars=tuple(held)))
     target = state.scenario.victory_points
     if tx.state.player(player).vp >= target:
-        tx.emit(GameEnded(GameResult(winners=(player,), reason=f"{target} victory points")))
+        points = "victory point" if target == 1 else "victory points"
+        tx.emit(GameEnded(GameResult(winners=(player,), reason=f"{target} {points}")))
         return True
     if (
         state.scenario.draw_when_no_fighters

@@ -1,0 +1,80 @@
+"""What the game master tells whom: the result of every call, free of any front end.
+
+A front end (the Discord cogs, the local console) turns a :class:`Reply` into messages: the
+``text`` goes to the person who acted (privately when ``private``), and each
+:class:`Announcement` goes to its audience. Pictures are requests; the front end renders them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class ToChannel:
+    """Everyone who reads the game's channel. Never anything private (design.md)."""
+
+
+@dataclass(frozen=True)
+class ToPlayer:
+    """One player, privately (a direct message)."""
+
+    name: str
+    user_id: int
+
+
+@dataclass(frozen=True)
+class ToBattle:
+    """The players fighting one battle (R-CBT-11: what all involved may see)."""
+
+    star: str
+    """The star's name."""
+    players: tuple[ToPlayer, ...]
+
+
+Audience = ToChannel | ToPlayer | ToBattle
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture to attach: the front end renders it (render/) off the event loop."""
+
+    kind: str
+    """``map``, ``fleet`` or ``battle``."""
+    viewer: str | None = None
+    """Whose view (None: the public one)."""
+    around: tuple[str, ...] = ()
+    """Hexes to zoom around (a battle's star)."""
+    star: str | None = None
+    """For ``battle``: the star's hex; the report is the game's last round there."""
+
+
+@dataclass(frozen=True)
+class Announcement:
+    to: Audience
+    text: str
+    picture: Picture | None = None
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The answer to one call of the game master."""
+
+    ok: bool
+    text: str
+    """For the person who acted."""
+    private: bool = True
+    """Whether ``text`` is for their eyes only (an ephemeral reply on Discord)."""
+    announcements: tuple[Announcement, ...] = ()
+    game_id: int | None = None
+    channel_id: int | None = None
+    """The game's channel, where ``ToChannel`` announcements go."""
+    code: str = ""
+    """For a refusal: the reason as a short code (``not-your-turn``)."""
+    pictures: tuple[Picture, ...] = field(default=())
+    """Pictures for the reply itself (a player's own fleet card, say)."""
+
+
+def refused(text: str, code: str = "refused") -> Reply:
+    """A refusal: a value with a message in the player's terms, never an exception."""
+    return Reply(ok=False, text=text, code=code)

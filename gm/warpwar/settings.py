@@ -1,0 +1,90 @@
+"""A WarpWar game's settings: what its creator chose, checked in the player's terms.
+
+Stored as JSON in the game's row (``games.setup``). Deadlines are in hours so a server can
+run a fast evening game (0.25 h rounds) or a slow campaign (72 h phases).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from engine.warpwar.rulesets import SCENARIOS, RuleSetName
+from store.maps import available_maps
+
+MIN_HOURS = 0.05
+"""Three minutes: the shortest deadline (quick games, demos, tests)."""
+MAX_HOURS = 24 * 30.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    ruleset: str = "classic"
+    scenario: str = "learning"
+    map: str = "warpwar"
+    players: int = 2
+    """Seats to fill before the game can start."""
+    parallel_battles: bool = False
+    fixed_order: bool = False
+    """Turn order as players joined, instead of drawn (R-TURN-1)."""
+    phase_hours: float = 48.0
+    """Time for each build, move or rearrange phase before the turn ends by itself."""
+    round_hours: float = 24.0
+    """Time to send the orders of one combat round (R-CBT-12)."""
+    remind_hours: float = 6.0
+    """How long before a deadline the players who still must act are reminded."""
+
+    @property
+    def title(self) -> str:
+        return f"{self.ruleset} {self.scenario}"
+
+
+DEADLINE_FIELDS = ("phase_hours", "round_hours", "remind_hours")
+"""What may still change once a game has begun."""
+
+
+def settings_from(data: dict[str, Any]) -> Settings:
+    known = {f.name for f in fields(Settings)}
+    return Settings(**{k: v for k, v in data.items() if k in known})
+
+
+def to_data(settings: Settings) -> dict[str, Any]:
+    return asdict(settings)
+
+
+def check(settings: Settings) -> str | None:
+    """Why these settings cannot make a game, in the creator's terms, or None if they can."""
+    try:
+        ruleset = RuleSetName(settings.ruleset)
+    except ValueError:
+        return f"There is no {settings.ruleset!r} rule set: choose classic (1977) or revised (1994)."
+    scenario = SCENARIOS.get((ruleset, settings.scenario))
+    if scenario is None:
+        names = ", ".join(k for r, k in SCENARIOS if r is ruleset)
+        return f"The {ruleset.value} rules have no {settings.scenario!r} scenario: choose {names}."
+    if settings.map not in available_maps():
+        return f"There is no map called {settings.map!r}: choose {', '.join(available_maps())}."
+    rules = scenario.ruleset
+    if not rules.min_players <= settings.players <= rules.max_players:
+        return f"The {ruleset.value} rules take {rules.min_players} to {rules.max_players} players."
+    for name in DEADLINE_FIELDS:
+        hours = getattr(settings, name)
+        if not MIN_HOURS <= hours <= MAX_HOURS:
+            return (
+                f"{name.replace('_', ' ')} must be between {MIN_HOURS} and {MAX_HOURS:g} hours, not {hours}."
+            )
+    return None
+
+
+def changed(settings: Settings, changes: dict[str, Any], running: bool) -> Settings | str:
+    """The settings with ``changes``, or why they cannot change (only deadlines once running)."""
+    unknown = [k for k in changes if k not in {f.name for f in fields(Settings)}]
+    if unknown:
+        return f"There is no setting called {unknown[0]}."
+    if running:
+        frozen = [k for k in changes if k not in DEADLINE_FIELDS]
+        if frozen:
+            return f"The game has begun: only deadlines can change now, not {frozen[0].replace('_', ' ')}."
+    new = replace(settings, **changes)
+    problem = check(new)
+    return problem if problem else new

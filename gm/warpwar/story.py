@@ -1,0 +1,350 @@
+"""The story of a WarpWar game: its events told to the right people (R-CBT-11, design.md).
+
+Each event becomes at most one public line for the game's channel and private lines for the
+players it concerns. Public lines say only what the map shows (who built, where ships went,
+who won a battle); ship records, Build Points and orders go only to their owner, and a round's
+write-up to the players in that battle, each with their own view of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.warpwar.accounts import AccountKind, describe
+from engine.warpwar.events import (
+    BaseDestroyed,
+    BaseFounded,
+    BattleEnded,
+    BattlesOrdered,
+    BPMoved,
+    DamagePrioritySet,
+    Event,
+    GameEnded,
+    OrdersSubmitted,
+    PhaseBegan,
+    PlayerOut,
+    RoundFought,
+    ShipBuilt,
+    ShipLeftStar,
+    ShipMoved,
+    ShipRecordChanged,
+    ShipRemoved,
+    StandingOrdersSet,
+    StarTaken,
+    SystemshipDropped,
+    SystemshipPickedUp,
+    TurnBegan,
+    VictoryPointsScored,
+)
+from engine.warpwar.order_notation import format_damage, format_orders
+from engine.warpwar.ships import record
+from engine.warpwar.state import GameState, Phase
+from engine.warpwar.writeup import write_up
+from gm.announce import Announcement, Picture, ToBattle, ToChannel, ToPlayer
+
+
+@dataclass
+class Story:
+    """Announcements being written for one command, public lines gathered into one post."""
+
+    seats: Mapping[str, int]
+    """Player name → user id."""
+    public: list[str] = field(default_factory=list)
+    private: dict[str, list[str]] = field(default_factory=dict)
+    extra: list[Announcement] = field(default_factory=list)
+    map_changed: bool = False
+    turn_began: str | None = None
+    """A player whose turn began: told their Build Points once the command is done."""
+
+    def tell_all(self, text: str) -> None:
+        self.public.append(text)
+
+    def tell(self, player: str, text: str) -> None:
+        if player in self.seats:
+            self.private.setdefault(player, []).append(text)
+
+    def to(self, player: str) -> ToPlayer:
+        return ToPlayer(player, self.seats.get(player, 0))
+
+    def announcements(self, viewer_map: bool) -> list[Announcement]:
+        """The public post first (with the map if anything on it changed), then the private ones."""
+        out: list[Announcement] = []
+        if self.public:
+            picture = Picture("map") if self.map_changed and viewer_map else None
+            out.append(Announcement(ToChannel(), "\n".join(self.public), picture))
+        out.extend(self.extra)
+        out.extend(Announcement(self.to(p), "\n".join(lines)) for p, lines in self.private.items())
+        return out
+
+
+Teller = Callable[[Story, Event, GameState, GameState], None]
+"""Tells one event: the story, the event, the state before it and the state after it."""
+
+
+def _turn_began(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, TurnBegan)
+    story.tell_all(f"**Game-turn {e.game_turn}: {e.player}'s turn.** Build phase.")
+    story.map_changed = True
+    story.turn_began = e.player
+
+
+def _phase_began(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, PhaseBegan)
+    player = after.active_player.name
+    story.map_changed = True
+    if e.phase is Phase.COMBAT:
+        stars = ", ".join(after.map.label(h) for h in e.battles)
+        story.tell_all(f"Combat! {player}'s ships meet the enemy at {stars}.")
+    elif e.phase is Phase.REARRANGE:
+        story.tell_all(f"{player} may now rearrange Systemships.")
+    elif e.phase is Phase.MOVE:
+        story.tell_all(f"{player}'s move phase.")
+
+
+def _battle_opens(story: Story, state: GameState, star: str) -> None:
+    """Tell the players in a battle that a round wants their orders (by direct message)."""
+    battle = state.battle(star)
+    assert battle is not None
+    players = tuple(story.to(p) for p in fighting(state, star))
+    where = state.map.label(star)
+    text = f"Round {battle.round} at {where}: send your orders for every ship you have there."
+    story.extra.append(Announcement(ToBattle(where, players), text, Picture("map", around=(star,))))
+
+
+def fighting(state: GameState, star: str) -> list[str]:
+    owners = {s.owner for s in state.ships_at(star) if s.carried_by is None}
+    return [p.name for p in state.players if p.name in owners]
+
+
+def _bp_moved(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    """Build Points are private: income, losses and transfers go to the accounts' owners only.
+    Spending is told by what it bought."""
+    assert isinstance(e, BPMoved)
+    if e.spending:
+        return
+    for account, sign, state in ((e.source, "−", before), (e.target, "+", after)):
+        if account is not None:
+            owner = _account_owner(state, account.kind, account.name)
+            if owner is not None:
+                story.tell(owner, f"{sign}{e.amount} BP: {e.reason} ({describe(state, account)}).")
+
+
+def _account_owner(state: GameState, kind: AccountKind, name: str) -> str | None:
+    if kind is AccountKind.POOL:
+        return name
+    if kind is AccountKind.HOLD:
+        return name.partition(":")[0]
+    base = state.bases.get(name)
+    return base.owner if base else None
+
+
+def _ship_built(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, ShipBuilt)
+    ship = e.ship
+    where = after.map.label(str(ship.hex))
+    kind = "Warpship" if ship.is_warpship else "Systemship"
+    story.tell_all(f"{ship.owner} built {kind} {ship.label} at {where}.")
+    story.map_changed = True
+    story.tell(ship.owner, f"Built at {where} for {ship.current_value} BP: {record(ship)}")
+
+
+def _record_changed(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, ShipRecordChanged)
+    ship = after.ship(e.owner, e.label)
+    if ship is not None and not e.reason.startswith("combat"):
+        story.tell(e.owner, f"{e.label} after {e.reason}: {record(ship)}")
+
+
+def _ship_removed(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, ShipRemoved)
+    story.map_changed = True
+    if e.reason.startswith("destroyed"):
+        return  # the round's report tells it
+    story.tell_all(f"{e.owner}'s {e.label} is gone: {e.reason}.")
+
+
+def _ship_moved(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, ShipMoved)
+    path = " → ".join(after.map.label(h) for h in e.path)
+    stop = " and had to stop: enemy ships are there" if e.stopped else ""
+    story.tell_all(f"{e.owner}'s {e.label} moved → {path}{stop}.")
+    story.map_changed = True
+
+
+def _picked_up(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, SystemshipPickedUp)
+    carrier = after.ships[f"{e.owner}:{e.carrier}"]
+    story.tell_all(
+        f"{e.owner}'s {e.carrier} took {e.systemship} aboard at {after.map.label(after.position(carrier))}."
+    )
+    story.map_changed = True
+
+
+def _dropped(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, SystemshipDropped)
+    story.tell_all(f"{e.owner}'s {e.carrier} left {e.systemship} at {after.map.label(e.hex)}.")
+    story.map_changed = True
+
+
+def _star_taken(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, StarTaken)
+    story.tell_all(f"{e.player} now holds {e.star}.")
+
+
+def _base_founded(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, BaseFounded)
+    story.tell_all(f"{e.owner} began building a Base at {e.star}.")
+
+
+def _base_destroyed(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, BaseDestroyed)
+    story.tell_all(f"**{e.by} destroyed {e.owner}'s Base at {e.star}.**")
+    story.map_changed = True
+
+
+def _victory_points(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, VictoryPointsScored)
+    total = after.player(e.player).vp
+    points = "victory point" if e.points == 1 else "victory points"
+    story.tell_all(f"{e.player} holds {', '.join(e.stars)}: +{e.points} {points}, {total} in all.")
+
+
+def _battles_ordered(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, BattlesOrdered)
+    story.tell_all(f"Battles will be fought in this order: {', '.join(after.map.label(s) for s in e.stars)}.")
+
+
+def _orders_submitted(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, OrdersSubmitted)
+    where = after.map.label(e.star)
+    battle = after.battle(e.star)
+    sent = battle.orders if battle else {}
+    waiting = [p for p in fighting(after, e.star) if p not in sent]
+    left = f" Waiting for {', '.join(waiting)}." if waiting else ""
+    story.tell_all(f"{e.player} has sent orders for round {e.round} at {where}.{left}")
+    receipt = format_orders(e.orders) if e.orders else "(none: every ship on standing or default orders)"
+    story.tell(e.player, f"Your sealed orders for round {e.round} at {where}:\n{receipt}")
+
+
+def _round_fought(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    """R-CBT-11: each player in the battle gets the write-up as they may see it."""
+    assert isinstance(e, RoundFought)
+    report = e.report
+    where = after.map.label(report.star)
+    players = fighting(before, report.star)
+    for player in players:
+        story.extra.append(
+            Announcement(
+                story.to(player),
+                write_up(report, where, player),
+                Picture("battle", viewer=player, star=report.star),
+            )
+        )
+    fates = [
+        f"{r.label} ({r.owner}) destroyed" if r.destroyed else f"{r.label} ({r.owner}) escaped"
+        for r in report.ships
+        if r.destroyed or r.escaped_to
+    ]
+    summary = "; ".join(fates) if fates else "no ship lost"
+    story.tell_all(f"Round {report.round} at {where} fought: {summary}.")
+    story.map_changed = True
+
+
+def _left_star(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, ShipLeftStar)
+    story.tell_all(f"{e.owner}'s {e.label} {e.reason} to {e.hex}.")
+
+
+def _battle_ended(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, BattleEnded)
+    story.tell_all(f"**The battle at {after.map.label(e.star)} is over: {e.reason}.**")
+    story.map_changed = True
+
+
+def _standing(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, StandingOrdersSet)
+    text = format_orders((e.orders,)) if e.orders else "none (default orders when you send none)"
+    story.tell(e.owner, f"Standing orders of {e.label}: {text}")
+
+
+def _priority(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, DamagePrioritySet)
+    text = format_damage(e.priority) if e.priority else "the default"
+    story.tell(e.owner, f"Damage priority of {e.label}: {text}")
+
+
+def _player_out(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, PlayerOut)
+    story.tell_all(f"**{e.player} is out of the game: {e.reason}.**")
+    story.map_changed = True
+
+
+def _game_ended(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    """R-WIN-4: when a game ends every ship record is revealed."""
+    assert isinstance(e, GameEnded)
+    winners = " and ".join(e.result.winners)
+    head = (
+        f"**The game is over: {winners} won ({e.result.reason}).**"
+        if winners
+        else f"**The game is over: {e.result.reason}.**"
+    )
+    records = [record(s) + f" ({s.owner})" for s in sorted(after.ships.values(), key=lambda s: s.key)]
+    story.tell_all("\n".join([head, *(["Every ship's record, now revealed:", *records] if records else [])]))
+    story.map_changed = True
+
+
+TELLERS: dict[type[Any], Teller] = {
+    TurnBegan: _turn_began,
+    PhaseBegan: _phase_began,
+    BPMoved: _bp_moved,
+    ShipBuilt: _ship_built,
+    ShipRecordChanged: _record_changed,
+    ShipRemoved: _ship_removed,
+    ShipMoved: _ship_moved,
+    SystemshipPickedUp: _picked_up,
+    SystemshipDropped: _dropped,
+    StarTaken: _star_taken,
+    BaseFounded: _base_founded,
+    BaseDestroyed: _base_destroyed,
+    VictoryPointsScored: _victory_points,
+    BattlesOrdered: _battles_ordered,
+    OrdersSubmitted: _orders_submitted,
+    RoundFought: _round_fought,
+    ShipLeftStar: _left_star,
+    BattleEnded: _battle_ended,
+    StandingOrdersSet: _standing,
+    DamagePrioritySet: _priority,
+    PlayerOut: _player_out,
+    GameEnded: _game_ended,
+}
+
+
+def tell(events: Sequence[Event], start: GameState, seats: Mapping[str, int]) -> list[Announcement]:
+    """Announcements for ``events`` applied in turn from ``start``."""
+    story = Story(seats)
+    state = start
+    for event in events:
+        after = event.apply(state)
+        teller = TELLERS.get(type(event))
+        if teller is not None:
+            teller(story, event, state, after)
+        state = after
+    if story.turn_began is not None and state.result is None:
+        story.tell(story.turn_began, f"Your turn has begun. {balances(state, story.turn_began)}")
+    opened = {(b.star, b.round) for b in start.open_battles()}
+    for battle in state.open_battles():
+        if (battle.star, battle.round) not in opened:
+            _battle_opens(story, state, battle.star)
+    return story.announcements(viewer_map=True)
+
+
+def balances(state: GameState, player: str) -> str:
+    """A player's Build Points wherever they are kept (private)."""
+    if state.ruleset.value == "classic":
+        return f"You have {state.player(player).bp} BP."
+    parts = [f"{b.star} {b.stockpile}" for b in state.bases_of(player) if b.finished]
+    holds = [f"{s.label} {s.cargo}" for s in state.ships_of(player) if s.cargo]
+    text = f"Stockpiles: {', '.join(parts) or 'none'}."
+    return f"{text} In Holds: {', '.join(holds)}." if holds else text

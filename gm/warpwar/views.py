@@ -1,0 +1,100 @@
+"""What players look at between moves: the game's status (public), their fleet and one ship
+(private), and the situation of a battle as one side sees it (private)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from engine.warpwar.order_checks import combatants
+from engine.warpwar.order_notation import format_damage, format_orders
+from engine.warpwar.rulesets import Attr, VictoryKind
+from engine.warpwar.ships import Ship, record
+from engine.warpwar.state import GameState
+from gm.warpwar.story import balances, fighting
+
+
+def when(moment: datetime) -> str:
+    """A time as Discord shows it to each reader in their own zone; the console translates it."""
+    return f"<t:{int(moment.timestamp())}:R>"
+
+
+def status(state: GameState, title: str, deadline: datetime | None, paused: bool) -> str:
+    """Everything public about the game now."""
+    lines = [f"**{title}** — {state.scenario.ruleset.title}, {state.scenario.title.lower()}"]
+    if state.result is not None:
+        lines.append(f"Over: {', '.join(state.result.winners) or 'nobody'} won ({state.result.reason}).")
+    else:
+        lines.append(
+            f"Game-turn {state.game_turn}: {state.active_player.name}'s turn, {state.phase.value} phase."
+        )
+    for p in state.players:
+        ships = len(state.ships_of(p.name))
+        vp = f", {p.vp} VP" if state.scenario.victory is VictoryKind.VICTORY_POINTS else ""
+        bases = ", ".join(b.star for b in state.bases_of(p.name))
+        out = " (out)" if p.out else ""
+        lines.append(f"• {p.name}{out}: {ships} ships, bases {bases or 'none'}{vp}")
+    for battle in state.turn.battles:
+        waiting = [x for x in fighting(state, battle.star) if x not in battle.orders]
+        lines.append(
+            f"Battle at {state.map.label(battle.star)}, round {battle.round}"
+            + (f": waiting for {', '.join(waiting)}" if waiting and battle in state.open_battles() else "")
+        )
+    if paused:
+        lines.append("The game is paused.")
+    elif deadline is not None and state.result is None:
+        lines.append(f"Deadline {when(deadline)}.")
+    return "\n".join(lines)
+
+
+def _where(state: GameState, ship: Ship) -> str:
+    if ship.carried_by:
+        return f"in {ship.carried_by}'s rack at {state.map.label(state.position(ship))}"
+    return f"at {state.map.label(state.position(ship))}"
+
+
+def ship_lines(state: GameState, ship: Ship) -> list[str]:
+    """One ship as its owner sees it: record, place, load, standing orders."""
+    lines = [f"{record(ship)} — {_where(state, ship)}"]
+    if ship.carrying:
+        lines.append(f"  carrying {', '.join(ship.carrying)}")
+    if ship.now(Attr.H):
+        lines.append(f"  {ship.cargo} BP in Holds")
+    standing = state.standing.get(ship.key)
+    if standing is not None:
+        lines.append(f"  standing orders: {format_orders((standing,))}")
+    priority = state.priorities.get(ship.key)
+    if priority:
+        lines.append(f"  damage priority: {format_damage(priority)}")
+    return lines
+
+
+def fleet(state: GameState, player: str) -> str:
+    """A player's own ships and Build Points (private)."""
+    ships = state.ships_of(player)
+    lines = [f"Your fleet ({len(ships)} ships). {balances(state, player)}"]
+    for ship in ships:
+        lines.extend(ship_lines(state, ship))
+    return "\n".join(lines)
+
+
+def situation(state: GameState, player: str, star: str, deadline: datetime | None) -> str:
+    """A battle as one side sees it when writing orders: own ships in full, enemies as counters."""
+    battle = state.battle(star)
+    where = state.map.label(star)
+    if battle is None:
+        return f"There is no battle at {where} now."
+    ships = combatants(state, star)
+    own = [s for s in ships if s.owner == player]
+    enemies = [s for s in ships if not state.allied(player, s.owner)]
+    lines = [f"**Round {battle.round} at {where}**" + (f", orders due {when(deadline)}" if deadline else "")]
+    lines.append("Your ships:")
+    for ship in own:
+        lines.extend(f"  {line}" for line in ship_lines(state, ship))
+    lines.append("Enemy ships: " + ", ".join(f"{s.label}@{s.owner}" for s in enemies))
+    sent = battle.orders.get(player)
+    if sent is not None:
+        lines.append("Your sealed orders so far:\n" + (format_orders(sent) if sent else "(none)"))
+    lines.append(
+        "Write orders like: W3 ATTACKS S25: D=0 B=3 S=2 (missiles on their own lines: M at S25: D=3)"
+    )
+    return "\n".join(lines)

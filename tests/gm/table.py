@@ -1,0 +1,94 @@
+"""A table of players around a game master on a real SQLite file, with a clock tests can move.
+
+``await table.ok(gm.build_ship(...))`` checks a command was accepted; ``await table.no(...,
+"code")`` that it was refused and changed nothing. Every reply is kept, so a test can read
+back everything that was said in public and in private.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+
+from gm.announce import Reply, ToBattle, ToChannel, ToPlayer
+from gm.clock import ManualClock
+from gm.service import Actor, GameMaster
+from store import games
+from store.db import Database, open_database
+
+GUILD = 1
+CHANNEL = 100
+ALICE = Actor(11, "alice")
+BOB = Actor(12, "bob")
+CAROL = Actor(13, "carol")
+MANAGER = Actor(99, "mod", manager=True)
+
+
+@dataclass
+class Table:
+    db: Database
+    gm: GameMaster
+    clock: ManualClock
+    replies: list[Reply] = field(default_factory=list)
+
+    async def ok(self, call: Awaitable[Reply]) -> Reply:
+        reply = await call
+        assert reply.ok, f"refused: {reply.text}"
+        self.replies.append(reply)
+        return reply
+
+    async def no(self, call: Awaitable[Reply], code: str, *fragments: str) -> Reply:
+        """A refusal with ``code`` that leaves the database as it was."""
+        before = await self.snapshot()
+        reply = await call
+        assert not reply.ok, f"accepted: {reply.text}"
+        assert reply.code == code, f"{reply.code}: {reply.text}"
+        for fragment in fragments:
+            assert fragment in reply.text, reply.text
+        assert await self.snapshot() == before, "a refused command changed the database"
+        return reply
+
+    async def snapshot(self) -> list[tuple[object, ...]]:
+        rows: list[tuple[object, ...]] = []
+        for table in ("games", "seats", "events", "deadlines", "guild_settings"):
+            rows.extend(tuple(r) for r in await self.db.fetch_all(f"SELECT * FROM {table} ORDER BY 1, 2"))
+        return rows
+
+    async def pass_time(self, hours: float) -> list[Reply]:
+        """Move the clock on and let every deadline that passed fire."""
+        self.clock.advance(timedelta(hours=hours))
+        fired = await self.gm.fire_due()
+        self.replies.extend(fired)
+        return fired
+
+    def public(self) -> list[str]:
+        """Everything said in the channel: public replies and channel announcements."""
+        texts = [r.text for r in self.replies if r.ok and not r.private]
+        for reply in self.replies:
+            texts.extend(a.text for a in reply.announcements if isinstance(a.to, ToChannel))
+        return texts
+
+    def told(self, player: str) -> list[str]:
+        """Everything a player was told privately (replies to them are in their own calls)."""
+        texts = []
+        for reply in self.replies:
+            for a in reply.announcements:
+                if isinstance(a.to, ToPlayer) and a.to.name == player:
+                    texts.append(a.text)
+                if isinstance(a.to, ToBattle) and any(p.name == player for p in a.to.players):
+                    texts.append(a.text)
+        return texts
+
+    async def game_id(self, channel: int = CHANNEL) -> int:
+        row = await games.live_game_in(self.db, channel)
+        assert row is not None
+        return row.id
+
+
+async def open_table(path: Path, seed: int = 7) -> Table:
+    db = await open_database(path / "games.sqlite3")
+    clock = ManualClock()
+    return Table(db, GameMaster(db, clock, random.Random(seed)), clock)
