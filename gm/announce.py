@@ -1,5 +1,8 @@
 """What the game master tells whom: the result of every call, free of any front end.
 
+Replies are stored with the request they answer (JSON through ``engine.serial``), so a
+retried request gets the same answer.
+
 A front end (the Discord cogs, the local console) turns a :class:`Reply` into messages: the
 ``text`` goes to the person who acted (privately when ``private``), and each
 :class:`Announcement` goes to its audience. Pictures are requests; the front end renders them.
@@ -8,13 +11,18 @@ A front end (the Discord cogs, the local console) turns a :class:`Reply` into me
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Union
+
+from engine.serial import serializable
 
 
+@serializable
 @dataclass(frozen=True)
 class ToChannel:
     """Everyone who reads the game's channel. Never anything private (design.md)."""
 
 
+@serializable
 @dataclass(frozen=True)
 class ToPlayer:
     """One player, privately (a direct message)."""
@@ -23,6 +31,7 @@ class ToPlayer:
     user_id: int
 
 
+@serializable
 @dataclass(frozen=True)
 class ToBattle:
     """The players fighting one battle (R-CBT-11: what all involved may see)."""
@@ -32,9 +41,10 @@ class ToBattle:
     players: tuple[ToPlayer, ...]
 
 
-Audience = ToChannel | ToPlayer | ToBattle
+Audience = Union[ToChannel, ToPlayer, ToBattle]  # noqa: UP007 - the codec reads this union at run time
 
 
+@serializable
 @dataclass(frozen=True)
 class Picture:
     """A picture to attach: the front end renders it (render/) off the event loop."""
@@ -49,6 +59,7 @@ class Picture:
     """For ``battle``: the star's hex; the report is the game's last round there."""
 
 
+@serializable
 @dataclass(frozen=True)
 class Announcement:
     to: Audience
@@ -56,6 +67,7 @@ class Announcement:
     picture: Picture | None = None
 
 
+@serializable
 @dataclass(frozen=True)
 class Reply:
     """The answer to one call of the game master."""

@@ -8,6 +8,7 @@ events arrive as JSON text.
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -278,3 +279,26 @@ async def set_guild_setting(db: Database, guild_id: int, key: str, value: Any) -
         " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
         (guild_id, key, json.dumps(value)),
     )
+
+
+# --- requests already answered -----------------------------------------------------------
+
+
+class DuplicateRequest(Exception):
+    """The request was answered by another call in the meantime; its reply stands."""
+
+
+async def remember(db: Database, request_id: str, game_id: int | None, reply: str, now: datetime) -> None:
+    """Keep a request's reply, in the transaction of what it did."""
+    try:
+        await db.execute(
+            "INSERT INTO requests (request_id, game_id, reply, at) VALUES (?, ?, ?, ?)",
+            (request_id, game_id, reply, stamp(now)),
+        )
+    except sqlite3.IntegrityError:
+        raise DuplicateRequest(request_id) from None
+
+
+async def reply_to(db: Database, request_id: str) -> str | None:
+    row = await db.fetch_one("SELECT reply FROM requests WHERE request_id = ?", (request_id,))
+    return str(row["reply"]) if row else None

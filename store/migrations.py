@@ -64,4 +64,13 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, key)
     )
     """,
+    # 3: requests already answered, so a retried command is answered again, not applied twice.
+    """
+    CREATE TABLE requests (
+        request_id TEXT PRIMARY KEY,
+        game_id INTEGER REFERENCES games (id) ON DELETE CASCADE,
+        reply TEXT NOT NULL,
+        at TEXT NOT NULL
+    )
+    """,
 ]

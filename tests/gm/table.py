@@ -7,7 +7,6 @@ back everything that was said in public and in private.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -91,4 +90,4 @@ class Table:
 async def open_table(path: Path, seed: int = 7) -> Table:
     db = await open_database(path / "games.sqlite3")
     clock = ManualClock()
-    return Table(db, GameMaster(db, clock, random.Random(seed)), clock)
+    return Table(db, GameMaster(db, clock, seeds=lambda game_id: seed * 1000 + game_id), clock)

@@ -1,0 +1,107 @@
+"""Replay, export and import: a game is its event log, and can be rebuilt from it anywhere."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from typing import Any
+
+from engine.serial import decode, encode
+from engine.warpwar import Event, GameState, fold
+from gm.announce import Reply, refused
+from gm.core import Actor, GameCore, Loaded
+from gm.warpwar.settings import check, settings_from
+from store import games
+from store.games import Seat
+
+FORMAT = "warpwar-game"
+VERSION = 1
+STATUSES = ("lobby", "running", "over", "abandoned")
+
+
+class Audit(GameCore):
+    async def replay(self, game_id: int) -> GameState | None:
+        """The game rebuilt from its event log alone (None before it starts)."""
+        logged = await games.events(self.db, game_id)
+        if not logged:
+            return None
+        return fold([decode(Event, json.loads(e.body)) for e in logged])
+
+    async def stored_state(self, game_id: int) -> GameState | None:
+        """The state as stored beside the log (what every command reads)."""
+        return (await self.load(game_id)).state
+
+    async def export(self, game_id: int) -> dict[str, Any]:
+        """Everything needed to rebuild the game elsewhere, as JSON data."""
+        loaded = await self.load(game_id)
+        logged = await games.events(self.db, game_id)
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "title": loaded.row.title,
+            "kind": loaded.row.kind,
+            "status": loaded.row.status,
+            "creator_id": loaded.row.creator_id,
+            "setup": loaded.row.setup,
+            "seats": [asdict(s) for s in loaded.seats],
+            "events": [
+                {"seq": e.seq, "actor_id": e.actor_id, "at": games.stamp(e.at), "event": json.loads(e.body)}
+                for e in logged
+            ],
+        }
+
+    async def import_game(self, actor: Actor, guild_id: int, channel_id: int, data: dict[str, Any]) -> Reply:
+        """A game exported elsewhere, rebuilt here from its events (a server manager's tool)."""
+        if not actor.manager:
+            return refused("Only a server manager can import a game.", "not-manager")
+        if data.get("format") != FORMAT or data.get("version") != VERSION:
+            return refused("That is not a game exported by this bot.", "bad-import")
+        if await self.game_in(channel_id) is not None:
+            return refused("This channel already has a game.", "channel-busy")
+        try:
+            events = [decode(Event, e["event"]) for e in data["events"]]
+            state = fold(events) if events else None
+            settings = settings_from(data["setup"])
+            seats = tuple(Seat(**s) for s in data["seats"])
+            status = str(data["status"])
+            title = str(data["title"])[:80]
+            creator = int(data["creator_id"])
+        except (KeyError, TypeError, ValueError, AssertionError) as error:
+            return refused(f"The exported game is damaged: {error}.", "bad-import")
+        problem = check(settings) or (None if status in STATUSES else f"unknown status {status!r}")
+        if problem:
+            return refused(problem, "bad-import")
+        now = self.clock.now()
+        async with self.db.transaction():
+            game_id = await games.create_game(
+                self.db,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                kind="warpwar",
+                title=title,
+                creator_id=creator,
+                setup=data["setup"],
+                now=now,
+            )
+            for seat in seats:
+                await games.add_seat(self.db, game_id, seat)
+            bodies = [(type(e).__name__, json.dumps(encode(e))) for e in events]
+            await games.append_events(self.db, game_id, 1, bodies, None, now)
+            stored = json.dumps(encode(state)) if state is not None else None
+            await games.update_game(self.db, game_id, now, status=status, version=len(events), state=stored)
+            if state is not None and status == "running":
+                await games.replace_deadlines(
+                    self.db, game_id, await self.planned(game_id, settings, state, now)
+                )
+        self.deadlines_changed.set()
+        return Reply(
+            True,
+            f"Imported **{title}** ({len(events)} events).",
+            private=False,
+            game_id=game_id,
+            channel_id=channel_id,
+        )
+
+    async def games_of(self, actor: Actor) -> list[Loaded]:
+        """Live games where the user has a seat, newest first (to pick one from a DM)."""
+        return [await self.load(row.id) for row in await games.games_of_user(self.db, actor.user_id)]

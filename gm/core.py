@@ -1,0 +1,227 @@
+"""The game master's core: loading a game, one lock per game, and storing a command's effects.
+
+Every public action of :class:`~gm.service.GameMaster` comes down to :meth:`GameCore.commit`:
+the events and the new state are written in one transaction, with the deadlines the new state
+wants and the reply itself when the request carries an id, before anyone is told anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import random
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, TypeVar, cast
+
+from engine.serial import decode, encode
+from engine.warpwar import Accepted, GameSetup, GameState, PlayerSetup, Rejected, new_game
+from engine.warpwar.state import GameOptions
+from gm.announce import Announcement, Reply, ToChannel, ToPlayer
+from gm.clock import Clock
+from gm.warpwar import deadlines as plan
+from gm.warpwar.settings import Settings, settings_from
+from gm.warpwar.story import tell
+from store import games
+from store.db import Database
+from store.games import Deadline, DuplicateRequest, GameRow, Seat
+from store.maps import load_map
+
+NAME_LIMIT = 20
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is acting, and the request they made (a Discord interaction, a script line)."""
+
+    user_id: int
+    name: str
+    """Their display name; a seat's name is made from it."""
+    manager: bool = False
+    """May manage the server's games (change settings, abandon) though not their creator."""
+    request_id: str | None = None
+    """Answered once: the same request again gets the same reply and changes nothing."""
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game as read from the database for one command."""
+
+    row: GameRow
+    seats: tuple[Seat, ...]
+    settings: Settings
+    state: GameState | None
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def names(self) -> dict[str, int]:
+        return {s.name: s.user_id for s in self.seats}
+
+
+_request: ContextVar[str | None] = ContextVar("request", default=None)
+"""The request id of the action being carried out, written with its effects."""
+
+
+class GameCore:
+    def __init__(self, db: Database, clock: Clock, seeds: Callable[[int], int] | None = None) -> None:
+        self.db = db
+        self.clock = clock
+        self._seeds = seeds or (lambda game_id: random.SystemRandom().randrange(2**32))
+        """Draws the seed of a game's turn order and map ends, from its id (tests fix it)."""
+        self._locks: dict[int, asyncio.Lock] = {}
+        self.deadlines_changed = asyncio.Event()
+        """Set whenever deadlines change, so the deadline runner wakes and looks again."""
+
+    @asynccontextmanager
+    async def locked(self, game_id: int) -> AsyncIterator[None]:
+        """Commands to one game run one after another; different games run side by side."""
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            yield
+
+    async def load(self, game_id: int) -> Loaded:
+        row = await games.game_by_id(self.db, game_id)
+        assert row is not None, f"game {game_id} is gone"
+        seats = tuple(await games.seats(self.db, game_id))
+        state = decode(GameState, json.loads(row.state)) if row.state else None
+        return Loaded(row, seats, settings_from(row.setup), state)
+
+    async def game_in(self, channel_id: int) -> GameRow | None:
+        return await games.live_game_in(self.db, channel_id)
+
+    async def planned(
+        self, game_id: int, settings: Settings, state: GameState, now: datetime
+    ) -> list[Deadline]:
+        """The deadlines ``state`` wants, keeping the time of those already set (deadlines.py)."""
+        existing = {d.key: d for d in await games.deadlines_of(self.db, game_id)}
+        found = []
+        for w in plan.wanted(state, settings):
+            old = existing.get(w.key)
+            found.append(Deadline(game_id, w.key, w.kind, old.due_at if old else now + w.after, w.payload))
+        return found
+
+    async def commit(
+        self,
+        loaded: Loaded,
+        result: Accepted,
+        actor: int | None,
+        *,
+        acting: str | None,
+        note: str = "",
+        reshape: Callable[[Reply], Reply] | None = None,
+    ) -> Reply:
+        """Store the events and the new state in one transaction; the reply says what happened.
+
+        ``reshape`` adjusts the reply before it is stored; the game's setup (its seed, once it
+        starts) is written in the same transaction.
+        """
+        assert loaded.state is not None
+        now = self.clock.now()
+        state = result.state
+        status = "over" if state.result is not None else "running"
+        told = tell(result.events, loaded.state, loaded.names)
+        if note:
+            told = [Announcement(ToChannel(), note), *told]
+        reply = self.reply(loaded, told, acting)
+        if reshape is not None:
+            reply = reshape(reply)
+        deadlines = (
+            await self.planned(loaded.row.id, loaded.settings, state, now) if status == "running" else []
+        )
+        bodies = [(type(e).__name__, json.dumps(encode(e))) for e in result.events]
+        async with self.db.transaction():
+            await games.append_events(self.db, loaded.row.id, loaded.row.version + 1, bodies, actor, now)
+            await games.update_game(
+                self.db,
+                loaded.row.id,
+                now,
+                status=status,
+                setup=loaded.row.setup,
+                state=json.dumps(encode(state)),
+                version=loaded.row.version + len(bodies),
+            )
+            await games.replace_deadlines(self.db, loaded.row.id, deadlines)
+            await self.remember(reply)
+        self.deadlines_changed.set()
+        return reply
+
+    def reply(self, loaded: Loaded, told: list[Announcement], acting: str | None) -> Reply:
+        """The acting player's own private lines become the reply; the rest are announcements."""
+        mine = [a for a in told if isinstance(a.to, ToPlayer) and a.to.name == acting]
+        public = [a.text for a in told if isinstance(a.to, ToChannel)]
+        text = "\n".join(a.text for a in mine) or "\n".join(public) or "Done."
+        rest = tuple(a for a in told if a not in mine)
+        return Reply(True, text, announcements=rest, game_id=loaded.row.id, channel_id=loaded.row.channel_id)
+
+    async def remember(self, reply: Reply) -> None:
+        """Inside the transaction of what it did: keep the reply to the request being answered."""
+        request = _request.get()
+        if request is not None:
+            await games.remember(self.db, request, reply.game_id, json.dumps(encode(reply)), self.clock.now())
+
+
+Action = TypeVar("Action", bound=Callable[..., Awaitable[Reply]])
+
+
+def once(action: Action) -> Action:
+    """Make an action answer each request id once: a repeat gets the first reply again.
+
+    The reply is stored in the same transaction as the action's effects (:meth:`GameCore.remember`),
+    so a crash leaves either both or neither; a front end may retry freely.
+    """
+
+    @functools.wraps(action)
+    async def answered(self: GameCore, actor: Actor, *args: Any, **kwargs: Any) -> Reply:
+        if actor.request_id is None:
+            return await action(self, actor, *args, **kwargs)
+        stored = await games.reply_to(self.db, actor.request_id)
+        if stored is not None:
+            return _stored(stored)
+        token = _request.set(actor.request_id)
+        try:
+            return await action(self, actor, *args, **kwargs)
+        except DuplicateRequest:
+            again = await games.reply_to(self.db, actor.request_id)
+            assert again is not None
+            return _stored(again)
+        finally:
+            _request.reset(token)
+
+    return cast(Action, answered)
+
+
+def _stored(text: str) -> Reply:
+    reply = decode(Reply, json.loads(text))
+    assert isinstance(reply, Reply)
+    return reply
+
+
+def begin(settings: Settings, seats: Iterable[Seat], seed: int) -> Accepted | Rejected:
+    """The engine's new game for these seats, drawn with ``seed`` (stored, so replays agree)."""
+    setup = GameSetup(
+        ruleset=settings.ruleset,
+        scenario=settings.scenario,
+        map=load_map(settings.map),
+        players=tuple(PlayerSetup(s.name, alliance=s.alliance) for s in seats),
+        fixed_order=settings.fixed_order,
+        options=GameOptions(parallel_battles=settings.parallel_battles),
+    )
+    return new_game(setup, random.Random(seed))
+
+
+def seat_name(display: str, taken: Iterable[str]) -> str:
+    """A player's name in the game: letters, digits, _ and - from their display name, unique."""
+    base = re.sub(r"[^A-Za-z0-9_-]+", "", display)[:NAME_LIMIT] or "player"
+    used = {t.casefold() for t in taken}
+    name, n = base, 2
+    while name.casefold() in used:
+        name = f"{base[: NAME_LIMIT - len(str(n))]}{n}"
+        n += 1
+    return name

@@ -1,0 +1,143 @@
+"""What players look at: the game's status and story (public), their fleet, one ship, a
+battle's situation and their battle reports (private)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from engine.serial import decode
+from engine.warpwar import Event, GameState, fold
+from engine.warpwar.events import RoundFought
+from engine.warpwar.writeup import write_up
+from gm.announce import Reply, ToChannel, refused
+from gm.core import Actor, GameCore, Loaded
+from gm.warpwar import views
+from gm.warpwar.story import tell
+from store import games
+from store.games import GameRow
+
+LOG_PAGE = 25
+"""Lines of the story per page."""
+
+
+class Looking(GameCore):
+    async def _find(self, channel_id: int | None = None, game_id: int | None = None) -> Loaded | Reply:
+        row: GameRow | None
+        if game_id is not None:
+            row = await games.game_by_id(self.db, game_id)
+        else:
+            row = await self.game_in(channel_id or 0)
+        if row is None:
+            return refused("There is no game here.", "no-game")
+        return await self.load(row.id)
+
+    async def _own(
+        self, actor: Actor, channel_id: int | None, game_id: int | None
+    ) -> tuple[Loaded, GameState, str] | Reply:
+        found = await self._find(channel_id, game_id)
+        if isinstance(found, Reply):
+            return found
+        seat = found.seat_of(actor.user_id)
+        if seat is None or found.state is None:
+            return refused("You have no ships in this game.", "not-seated")
+        return found, found.state, seat.name
+
+    async def deadline(self, game_id: int, star: str | None = None) -> datetime | None:
+        """When the game next moves on by itself (a phase, or a battle's round)."""
+        for d in await games.deadlines_of(self.db, game_id):
+            if d.kind in ("phase", "round") and (star is None or d.payload.get("star") == star):
+                return d.due_at
+        return None
+
+    async def status(self, channel_id: int) -> Reply:
+        found = await self._find(channel_id)
+        if isinstance(found, Reply):
+            return found
+        if found.state is None:
+            seated = ", ".join(s.name for s in found.seats)
+            text = (
+                f"**{found.row.title}** ({found.settings.title}) is waiting for players: "
+                f"{len(found.seats)} of {found.settings.players} seats taken ({seated})."
+            )
+        else:
+            due = await self.deadline(found.row.id)
+            text = views.status(found.state, found.row.title, due, found.row.paused_at is not None)
+        return Reply(True, text, private=False, game_id=found.row.id, channel_id=found.row.channel_id)
+
+    async def fleet(self, actor: Actor, channel_id: int | None = None, game_id: int | None = None) -> Reply:
+        own = await self._own(actor, channel_id, game_id)
+        if isinstance(own, Reply):
+            return own
+        loaded, state, player = own
+        return Reply(
+            True, views.fleet(state, player), game_id=loaded.row.id, channel_id=loaded.row.channel_id
+        )
+
+    async def ship(
+        self, actor: Actor, label: str, channel_id: int | None = None, game_id: int | None = None
+    ) -> Reply:
+        own = await self._own(actor, channel_id, game_id)
+        if isinstance(own, Reply):
+            return own
+        loaded, state, player = own
+        ship = state.ship(player, label.strip().upper())
+        if ship is None:
+            return refused(f"You have no ship called {label}.", "unknown-ship")
+        text = "\n".join(views.ship_lines(state, ship))
+        return Reply(True, text, game_id=loaded.row.id, channel_id=loaded.row.channel_id)
+
+    async def situation(self, actor: Actor, game_id: int, star: str) -> Reply:
+        """What a player needs to write this round's orders at ``star``."""
+        own = await self._own(actor, None, game_id)
+        if isinstance(own, Reply):
+            return own
+        loaded, state, player = own
+        hex_name = state.map.resolve(star)
+        if hex_name is None or state.battle(hex_name) is None:
+            return refused(f"There is no battle at {star} now.", "no-battle")
+        due = await self.deadline(loaded.row.id, hex_name)
+        return Reply(True, views.situation(state, player, hex_name, due), game_id=loaded.row.id)
+
+    async def battle_reports(self, actor: Actor, game_id: int, last: int = 1) -> Reply:
+        """The write-ups of the last rounds this player fought, as they may see them (R-CBT-11)."""
+        own = await self._own(actor, None, game_id)
+        if isinstance(own, Reply):
+            return own
+        loaded, state, player = own
+        reports = []
+        for logged in await games.events(self.db, loaded.row.id):
+            if logged.kind == RoundFought.__name__:
+                event = decode(Event, json.loads(logged.body))
+                assert isinstance(event, RoundFought)
+                if any(r.owner == player for r in event.report.ships):
+                    reports.append(write_up(event.report, state.map.label(event.report.star), player))
+        if not reports:
+            return refused("You have fought no battle in this game yet.", "no-battle")
+        return Reply(True, "\n\n".join(reports[-max(1, last) :]), game_id=loaded.row.id)
+
+    async def log(self, channel_id: int, page: int = 1) -> Reply:
+        """The game's public story, a page at a time (page 1 is the latest)."""
+        found = await self._find(channel_id)
+        if isinstance(found, Reply):
+            return found
+        lines = await self._public_story(found)
+        pages = max(1, -(-len(lines) // LOG_PAGE))
+        page = min(max(page, 1), pages)
+        end = len(lines) - (page - 1) * LOG_PAGE
+        chunk = lines[max(0, end - LOG_PAGE) : end]
+        head = f"**{found.row.title}**: the story so far, page {page} of {pages} (newest last)"
+        return Reply(True, "\n".join([head, *chunk]), private=False, game_id=found.row.id)
+
+    async def _public_story(self, loaded: Loaded) -> list[str]:
+        """Every public line the game's events have told, in order."""
+        state: GameState | None = None
+        lines: list[str] = []
+        for logged in await games.events(self.db, loaded.row.id):
+            event = decode(Event, json.loads(logged.body))
+            if state is not None:
+                for a in tell((event,), state, loaded.names):
+                    if isinstance(a.to, ToChannel):
+                        lines.extend(a.text.splitlines())
+            state = fold([event], state)
+        return lines

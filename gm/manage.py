@@ -1,0 +1,130 @@
+"""The creator's (and server managers') tools: settings, pausing, extending, abandoning."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+from typing import Any
+
+from engine.warpwar.ships import record
+from gm.announce import Reply, refused
+from gm.core import Actor, GameCore, Loaded, once
+from gm.lobby import may_manage
+from gm.warpwar.settings import Settings, changed, to_data
+from store import games
+
+MAX_EXTENSION_HOURS = 24 * 14
+
+
+class Manage(GameCore):
+    async def _managed(self, actor: Actor, channel_id: int, what: str) -> Loaded | Reply:
+        row = await self.game_in(channel_id)
+        if row is None:
+            return refused("There is no game in this channel.", "no-game")
+        loaded = await self.load(row.id)
+        if not may_manage(loaded, actor):
+            return refused(f"Only the game's creator (or a server manager) can {what}.", "not-creator")
+        return loaded
+
+    def _public(self, loaded: Loaded, text: str) -> Reply:
+        return Reply(True, text, private=False, game_id=loaded.row.id, channel_id=loaded.row.channel_id)
+
+    @once
+    async def change_settings(self, actor: Actor, channel_id: int, **changes: Any) -> Reply:
+        """Before the start anything may change; once running, only the deadlines."""
+        found = await self._managed(actor, channel_id, "change its settings")
+        if isinstance(found, Reply):
+            return found
+        async with self.locked(found.row.id):
+            loaded = await self.load(found.row.id)
+            new = changed(loaded.settings, changes, running=loaded.row.status == "running")
+            if isinstance(new, str):
+                return refused(new, "bad-settings")
+            shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in changes.items())
+            reply = self._public(loaded, f"Settings changed: {shown}.")
+            async with self.db.transaction():
+                setup = {**loaded.row.setup, **to_data(new)}
+                await games.update_game(self.db, loaded.row.id, self.clock.now(), setup=setup)
+                await self.remember(reply)
+        return reply
+
+    @once
+    async def abandon(self, actor: Actor, channel_id: int) -> Reply:
+        """R-WIN-4: the creator or a server manager ends a game as abandoned; records are revealed."""
+        found = await self._managed(actor, channel_id, "abandon it")
+        if isinstance(found, Reply):
+            return found
+        async with self.locked(found.row.id):
+            loaded = await self.load(found.row.id)
+            ships = sorted(loaded.state.ships.values(), key=lambda s: s.key) if loaded.state else []
+            revealed = "".join(f"\n{record(s)} ({s.owner})" for s in ships)
+            reply = self._public(loaded, f"**{loaded.row.title}** was abandoned by {actor.name}.{revealed}")
+            async with self.db.transaction():
+                await games.update_game(self.db, loaded.row.id, self.clock.now(), status="abandoned")
+                await games.replace_deadlines(self.db, loaded.row.id, [])
+                await self.remember(reply)
+        self.deadlines_changed.set()
+        return reply
+
+    @once
+    async def pause(self, actor: Actor, channel_id: int) -> Reply:
+        """No deadline passes while a game is paused; players may still act."""
+        found = await self._managed(actor, channel_id, "pause it")
+        if isinstance(found, Reply):
+            return found
+        if found.row.paused_at is not None:
+            return refused("The game is already paused.", "paused")
+        reply = self._public(found, "The game is paused: no deadline passes until it resumes.")
+        async with self.locked(found.row.id), self.db.transaction():
+            await games.set_paused(self.db, found.row.id, self.clock.now())
+            await self.remember(reply)
+        return reply
+
+    @once
+    async def resume(self, actor: Actor, channel_id: int) -> Reply:
+        found = await self._managed(actor, channel_id, "resume it")
+        if isinstance(found, Reply):
+            return found
+        if found.row.paused_at is None:
+            return refused("The game is not paused.", "not-paused")
+        reply = self._public(found, "The game resumes; every deadline moved on by the time it was paused.")
+        await self._shift(found, self.clock.now() - found.row.paused_at, reply, unpause=True)
+        return reply
+
+    @once
+    async def extend(self, actor: Actor, channel_id: int, hours: float) -> Reply:
+        found = await self._managed(actor, channel_id, "extend its deadlines")
+        if isinstance(found, Reply):
+            return found
+        if not 0 < hours <= MAX_EXTENSION_HOURS:
+            return refused(f"Extend by more than 0 and at most {MAX_EXTENSION_HOURS} hours.", "bad-number")
+        reply = self._public(found, f"Every deadline of this game moves on by {hours:g} hours.")
+        await self._shift(found, timedelta(hours=hours), reply)
+        return reply
+
+    async def _shift(self, loaded: Loaded, by: timedelta, reply: Reply, unpause: bool = False) -> None:
+        async with self.locked(loaded.row.id):
+            current = await games.deadlines_of(self.db, loaded.row.id)
+            async with self.db.transaction():
+                moved = [replace(d, due_at=d.due_at + by) for d in current]
+                await games.replace_deadlines(self.db, loaded.row.id, moved)
+                if unpause:
+                    await games.set_paused(self.db, loaded.row.id, None)
+                await self.remember(reply)
+        self.deadlines_changed.set()
+
+    @once
+    async def server_defaults(self, actor: Actor, guild_id: int, **values: Any) -> Reply:
+        """Default settings for new games in a server (managers only)."""
+        if not actor.manager:
+            return refused("Only a server manager can change the server's defaults.", "not-manager")
+        new = changed(Settings(), values, running=False)
+        if isinstance(new, str):
+            return refused(new, "bad-settings")
+        shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in values.items())
+        reply = Reply(True, f"New games in this server will use: {shown}.")
+        async with self.db.transaction():
+            for key, value in values.items():
+                await games.set_guild_setting(self.db, guild_id, key, value)
+            await self.remember(reply)
+        return reply

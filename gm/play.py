@@ -1,0 +1,158 @@
+"""Playing: every engine command a player can give, in the channel or by direct message.
+
+Each action reads what the player typed (gm.warpwar.inputs), lets the engine judge it, and
+stores and tells the result (:meth:`GameCore.commit`). The engine checks whose turn and phase
+it is and whose ships are whose; here we check that the caller has a seat at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from engine.warpwar import GameState, Rejected, apply
+from engine.warpwar import commands as cmd
+from engine.warpwar.state import Phase
+from gm.announce import Reply, refused
+from gm.core import Actor, GameCore, once
+from gm.warpwar import inputs
+from store import games
+from store.games import GameRow
+
+Make = Callable[[GameState, str], cmd.Command]
+"""Builds the engine command from the state and the acting player's name (may raise InputError)."""
+
+
+class Play(GameCore):
+    async def _play(self, actor: Actor, row: GameRow | None, make: Make) -> Reply:
+        if row is None:
+            return refused("There is no game here.", "no-game")
+        async with self.locked(row.id):
+            loaded = await self.load(row.id)
+            if loaded.row.status != "running" or loaded.state is None:
+                return refused("The game is not running.", "not-running")
+            seat = loaded.seat_of(actor.user_id)
+            if seat is None:
+                return refused("You are not playing in this game.", "not-seated")
+            try:
+                command = make(loaded.state, seat.name)
+            except inputs.InputError as error:
+                return refused(str(error), "bad-input")
+            result = apply(loaded.state, command)
+            if isinstance(result, Rejected):
+                return refused(result.message, result.code)
+            return await self.commit(loaded, result, actor.user_id, acting=seat.name)
+
+    async def _in_channel(self, actor: Actor, channel_id: int, make: Make) -> Reply:
+        return await self._play(actor, await self.game_in(channel_id), make)
+
+    async def _in_game(self, actor: Actor, game_id: int, make: Make) -> Reply:
+        return await self._play(actor, await games.game_by_id(self.db, game_id), make)
+
+    @once
+    async def build_ship(
+        self, actor: Actor, channel_id: int, star: str, design: str, name: str | None = None
+    ) -> Reply:
+        """Build a ship at a base star: ``design`` like ``WG=1 PD=5 B=3`` (WG=1 makes a Warpship)."""
+        named = (name or "").strip()[:40] or None
+        return await self._in_channel(
+            actor, channel_id, lambda s, p: cmd.BuildShip(p, star, inputs.design(design), named)
+        )
+
+    @once
+    async def repair(self, actor: Actor, channel_id: int, ship: str, amounts: str) -> Reply:
+        return await self._in_channel(
+            actor, channel_id, lambda s, p: cmd.Repair(p, ship, inputs.design(amounts))
+        )
+
+    @once
+    async def resupply(
+        self, actor: Actor, channel_id: int, ship: str, missiles: int = 0, shells: int = 0
+    ) -> Reply:
+        return await self._in_channel(actor, channel_id, lambda s, p: cmd.Resupply(p, ship, missiles, shells))
+
+    @once
+    async def scrap(self, actor: Actor, channel_id: int, ship: str) -> Reply:
+        return await self._in_channel(actor, channel_id, lambda s, p: cmd.Scrap(p, ship))
+
+    @once
+    async def build_base(self, actor: Actor, channel_id: int, star: str, amount: int) -> Reply:
+        return await self._in_channel(actor, channel_id, lambda s, p: cmd.PayForBase(p, star, amount))
+
+    @once
+    async def load_hold(self, actor: Actor, channel_id: int, ship: str, amount: int) -> Reply:
+        return await self._in_channel(actor, channel_id, lambda s, p: cmd.LoadHold(p, ship, amount))
+
+    @once
+    async def unload_hold(self, actor: Actor, channel_id: int, ship: str, amount: int) -> Reply:
+        return await self._in_channel(actor, channel_id, lambda s, p: cmd.UnloadHold(p, ship, amount))
+
+    @once
+    async def split_bp(self, actor: Actor, channel_id: int, allocation: str) -> Reply:
+        """Share the starting BP among the bases (revised advanced): ``Ur=10 Mosul=5 Larsu=5``."""
+        return await self._in_channel(
+            actor, channel_id, lambda s, p: cmd.SplitStartingBP(p, inputs.allocation(allocation))
+        )
+
+    @once
+    async def move(
+        self, actor: Actor, channel_id: int, ship: str, path: str | None = None, to: str | None = None
+    ) -> Reply:
+        """Move along a path (``Umma Girsu 2017``) or by the cheapest route to a destination."""
+        return await self._in_channel(actor, channel_id, lambda s, p: inputs.path_steps(s, p, ship, path, to))
+
+    @once
+    async def transfer(
+        self, actor: Actor, channel_id: int, carrier: str, systemship: str, drop: bool
+    ) -> Reply:
+        """Pick up or drop a Systemship: a move step in the move phase, free after combat."""
+
+        def make(state: GameState, player: str) -> cmd.Command:
+            if state.phase is Phase.REARRANGE:
+                return cmd.Rearrange(player, carrier, systemship, drop)
+            step: cmd.Step = cmd.Drop(systemship) if drop else cmd.PickUp(systemship)
+            return cmd.Move(player, carrier, (step,))
+
+        return await self._in_channel(actor, channel_id, make)
+
+    @once
+    async def done(self, actor: Actor, channel_id: int) -> Reply:
+        """The active player has finished the current phase."""
+        return await self._in_channel(actor, channel_id, lambda s, p: cmd.EndPhase(p))
+
+    @once
+    async def order_battles(self, actor: Actor, channel_id: int, stars: str) -> Reply:
+        names = tuple(x for x in re.split(r"[\s,]+", stars) if x)
+        return await self._in_channel(actor, channel_id, lambda s, p: cmd.OrderBattles(p, names))
+
+    @once
+    async def concede(self, actor: Actor, channel_id: int) -> Reply:
+        return await self._in_channel(actor, channel_id, lambda s, p: cmd.Concede(p))
+
+    # --- combat orders, by direct message (the game is named by its id) -------------------
+
+    @once
+    async def submit_orders(self, actor: Actor, game_id: int, star: str, text: str) -> Reply:
+        """Sealed orders for this round at ``star``; sending again amends them until the reveal."""
+        return await self._in_game(
+            actor, game_id, lambda s, p: cmd.SubmitOrders(p, star, inputs.orders(text))
+        )
+
+    @once
+    async def standing_orders(self, actor: Actor, game_id: int, ship: str, text: str | None) -> Reply:
+        """Orders a ship fights on when its player sends none (None clears them, R-CBT-12)."""
+
+        def make(state: GameState, player: str) -> cmd.Command:
+            found = inputs.orders(text) if text else ()
+            if len(found) > 1:
+                raise inputs.InputError("Give standing orders for one ship at a time.")
+            return cmd.SetStandingOrders(player, ship, found[0] if found else None)
+
+        return await self._in_game(actor, game_id, make)
+
+    @once
+    async def damage_priority(self, actor: Actor, game_id: int, ship: str, text: str) -> Reply:
+        """Where a ship takes hits first (R-DMG-2): ``A, S 2, B``; empty restores the default."""
+        return await self._in_game(
+            actor, game_id, lambda s, p: cmd.SetDamagePriority(p, ship, inputs.damage(text))
+        )

@@ -1,0 +1,100 @@
+"""Deadlines passing: what the game master does when one is due, and the task that waits.
+
+Deadlines are rows (store.games); :meth:`Timing.fire_due` carries out those that are due by
+the clock, and :class:`DeadlineRunner` sleeps until the next one. A deadline found overdue
+(the bot was offline) fires at once, announced as late.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+from engine.warpwar import GameState
+from gm.announce import Announcement, Reply, ToPlayer
+from gm.core import GameCore, Loaded
+from gm.warpwar import deadlines as plan
+from store import games
+from store.games import Deadline
+
+LATE = timedelta(minutes=1)
+"""Fired later than this after it was due, a deadline is announced as late."""
+MAX_SLEEP = 3600.0
+"""The runner looks again at least this often (seconds), whatever it was told."""
+
+log = logging.getLogger(__name__)
+
+
+class Timing(GameCore):
+    async def next_due(self) -> datetime | None:
+        return await games.next_due(self.db)
+
+    async def fire_due(self) -> list[Reply]:
+        """Carry out every deadline that has passed; each gives a reply to announce."""
+        now = self.clock.now()
+        replies = []
+        for deadline in await games.due_deadlines(self.db, now):
+            reply = await self._fire(deadline, now)
+            if reply is not None:
+                replies.append(reply)
+        return replies
+
+    async def _fire(self, deadline: Deadline, now: datetime) -> Reply | None:
+        async with self.locked(deadline.game_id):
+            loaded = await self.load(deadline.game_id)
+            current = {d.key: d for d in await games.deadlines_of(self.db, deadline.game_id)}
+            if loaded.state is None or current.get(deadline.key) != deadline:
+                return None  # already handled, or the game moved on
+            async with self.db.transaction():
+                await games.delete_deadline(self.db, deadline.game_id, deadline.key)
+            note = " (late: the bot was away when it passed)" if now - deadline.due_at > LATE else ""
+            if deadline.kind == "remind":
+                main = current.get(deadline.payload.get("for", ""))
+                if main is not None and main.due_at <= now:
+                    return None  # the deadline itself passes now: no use reminding
+                return self._remind(loaded, loaded.state, deadline, note)
+            result = plan.on_deadline(loaded.state, deadline.kind, deadline.payload)
+            if result is None:
+                return None
+            what = "The orders deadline passed" if deadline.kind == "round" else "The deadline passed"
+            return await self.commit(loaded, result, None, acting=None, note=f"{what}{note}.")
+
+    def _remind(self, loaded: Loaded, state: GameState, deadline: Deadline, note: str) -> Reply:
+        star = deadline.payload.get("star")
+        what = f"your orders at {state.map.label(star)}" if star else "you to finish your turn"
+        text = f"Reminder{note}: **{loaded.row.title}** is waiting for {what}."
+        told = tuple(
+            Announcement(ToPlayer(p, loaded.names.get(p, 0)), text)
+            for p in plan.still_to_act(state, deadline.payload)
+        )
+        return Reply(True, "", announcements=told, game_id=loaded.row.id, channel_id=loaded.row.channel_id)
+
+
+class DeadlineRunner:
+    """One task that sleeps until the earliest deadline, fires what is due, and hands the
+    replies to the front end. Deadlines are rows, so a restart simply starts a new runner."""
+
+    def __init__(self, gm: Timing, deliver: Callable[[Reply], Awaitable[None]]) -> None:
+        self.gm = gm
+        self.deliver = deliver
+
+    async def run(self) -> None:
+        while True:
+            try:
+                for reply in await self.gm.fire_due():
+                    await self.deliver(reply)
+            except Exception:
+                log.exception("firing deadlines failed; trying again later")
+            await self._sleep()
+
+    async def _sleep(self) -> None:
+        self.gm.deadlines_changed.clear()  # before looking, so no change is missed
+        due = await self.gm.next_due()
+        wait = MAX_SLEEP
+        if due is not None:
+            wait = min(MAX_SLEEP, max(0.0, (due - self.gm.clock.now()).total_seconds()))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.gm.deadlines_changed.wait(), timeout=wait)
