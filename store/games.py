@@ -284,7 +284,7 @@ async def set_guild_setting(db: Database, guild_id: int, key: str, value: Any) -
 # --- requests already answered -----------------------------------------------------------
 
 
-class DuplicateRequest(Exception):
+class DuplicateRequest(Exception):  # noqa: N818 - not an error: the request was already answered
     """The request was answered by another call in the meantime; its reply stands."""
 
 
