@@ -22,15 +22,24 @@ def may_manage(loaded: Loaded, actor: Actor) -> bool:
 class Lobby(GameCore):
     @once
     async def create(
-        self, actor: Actor, guild_id: int, channel_id: int, title: str | None = None, **choices: Any
+        self,
+        actor: Actor,
+        guild_id: int,
+        channel_id: int,
+        title: str | None = None,
+        alliance: str | None = None,
+        **choices: Any,
     ) -> Reply:
-        """A new game in this channel, its creator seated; others join until the seats are full."""
+        """A new game in this channel, its creator seated (in ``alliance``, revised rules); others
+        join until the seats are full."""
         if await self.game_in(channel_id) is not None:
             return refused("This channel already has a game; finish or abandon it first.", "channel-busy")
         defaults = await games.guild_settings(self.db, guild_id)
         built = changed(settings_from(defaults), choices, running=False)
         if isinstance(built, str):
             return refused(built, "bad-settings")
+        if alliance and built.ruleset != "revised":
+            return refused("Alliances are part of the revised rules only.", "no-alliances")
         name = (title or "").strip()[:80] or f"WarpWar ({built.title})"
         now = self.clock.now()
         async with self.db.transaction():
@@ -44,7 +53,8 @@ class Lobby(GameCore):
                 setup=to_data(built),
                 now=now,
             )
-            await games.add_seat(self.db, game_id, Seat(actor.user_id, seat_name(actor.name, ()), 1))
+            side = (alliance or "").strip()[:30] or None
+            await games.add_seat(self.db, game_id, Seat(actor.user_id, seat_name(actor.name, ()), 1, side))
             text = (
                 f"**{name}** is open: {built.title}, {built.players} players. {actor.name} has the first "
                 "seat; the others join, then the creator starts the game."

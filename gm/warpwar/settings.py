@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from engine.warpwar.rulesets import SCENARIOS, RuleSetName
-from store.maps import available_maps
+from store.maps import available_maps, load_map
 
 MIN_HOURS = 0.05
 """Three minutes: the shortest deadline (quick games, demos, tests)."""
@@ -38,6 +38,9 @@ class Settings:
     def title(self) -> str:
         return f"{self.ruleset} {self.scenario}"
 
+
+FOUR_ENDS = "warpwar-four"
+"""The printed map with two more ends, for three or four players (R-SCEN-3)."""
 
 DEADLINE_FIELDS = ("phase_hours", "round_hours", "remind_hours")
 """What may still change once a game has begun."""
@@ -67,6 +70,11 @@ def check(settings: Settings) -> str | None:
     rules = scenario.ruleset
     if not rules.min_players <= settings.players <= rules.max_players:
         return f"The {ruleset.value} rules take {rules.min_players} to {rules.max_players} players."
+    ends = len(load_map(settings.map).homes)
+    if settings.players > ends:
+        return (
+            f"The {settings.map} map has {ends} ends for {settings.players} players; choose map {FOUR_ENDS}."
+        )
     for name in DEADLINE_FIELDS:
         hours = getattr(settings, name)
         if not MIN_HOURS <= hours <= MAX_HOURS:
@@ -86,5 +94,7 @@ def changed(settings: Settings, changes: dict[str, Any], running: bool) -> Setti
         if frozen:
             return f"The game has begun: only deadlines can change now, not {frozen[0].replace('_', ' ')}."
     new = replace(settings, **changes)
+    if "map" not in changes and new.players > 2 and new.map == Settings.map:
+        new = replace(new, map=FOUR_ENDS)  # the printed map has two ends (R-SCEN-3)
     problem = check(new)
     return problem if problem else new

@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from engine.warpwar import GameState
 from engine.warpwar.movement import cheapest_path
+from engine.warpwar.rulesets import Attr
 from gm.service import GameMaster
-from tests.gm.table import ALICE, BOB, CHANNEL, GUILD, Table
+from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, GUILD, Table
 
 SECRET = re.compile(r"\b(PD|B|S|T|M|C|SH|E|A|H|SR|R)=|\d+ BP\b|\bBP \d|ATTACKS|DODGES|RETREATS|D=\d")
 """Ship attributes, Build Point amounts and orders: none may be posted in the channel."""
@@ -82,3 +84,143 @@ async def test_classic_learning_to_a_win(table: Table) -> None:
     assert final is not None and final.result is not None and final.result.winners == ("alice",)
     assert any("The game is over: alice won" in t for t in table.public())
     assert_public_is_clean(table)
+
+
+async def fight_it_out(table: Table, game: int, where: str, attacker: str = "alice") -> None:
+    """The attacker fires each round with the defender's drive; the defender stays silent, so the
+    round deadline gives it the default orders (R-CBT-17): Dodge, screen up, the rest to drive."""
+    actor = {"alice": ALICE, "bob": BOB, "carol": CAROL}[attacker]
+    for _ in range(12):
+        state = await table.gm.replay(game)
+        assert state is not None
+        hex_name = state.map.resolve(where)
+        assert hex_name is not None
+        if state.battle(hex_name) is None:
+            return
+        here = [s for s in state.ships_at(hex_name) if s.carried_by is None]
+        target = next(s for s in here if not state.allied(attacker, s.owner))
+        mine = next(s for s in here if s.owner == attacker)
+        screen = min(target.now(Attr.S), target.now(Attr.PD))
+        drive = target.now(Attr.PD) - screen
+        beam = min(mine.now(Attr.B), mine.now(Attr.PD) - drive)
+        orders = f"{mine.label} DODGES, FIRING AT {target.label}@{target.owner}: D={drive} B={beam}"
+        await table.ok(table.gm.submit_orders(actor, game, where, orders))
+        await table.pass_time(24)
+    raise AssertionError(f"the battle at {where} did not end")
+
+
+async def test_revised_basic_two_battles_to_a_destroyed_base(table: Table) -> None:
+    """Revised basic: alice beats bob's picket on the way, then his guard at his base; holding
+    the star at the end of her turn destroys the Base (R-ECON-6) and with it bob's last (R-WIN-3)."""
+    gm = table.gm
+    await table.ok(gm.create(ALICE, GUILD, CHANNEL, ruleset="revised", scenario="basic", fixed_order=True))
+    await table.ok(gm.join(BOB, CHANNEL))
+    await table.ok(gm.start(ALICE, CHANNEL))
+    game = await table.game_id()
+    home, target, route = await attack_route(gm, game)
+    state = await gm.replay(game)
+    assert state is not None
+    picket = max((i for i, h in enumerate(route[:-1]) if state.map.is_star(h) and i >= 4), default=None)
+    assert picket is not None, "the route passes a star near bob's base"
+    # Turn 1: alice's cruiser goes halfway; bob builds a picket and posts it on her way.
+    await table.ok(gm.build_ship(ALICE, CHANNEL, home, "WG=1 PD=16 B=12 S=7"))
+    await table.ok(gm.done(ALICE, CHANNEL))
+    await table.ok(gm.move(ALICE, CHANNEL, "W1", path=" ".join(route[:4])))
+    await table.ok(gm.done(ALICE, CHANNEL))
+    await table.ok(gm.build_ship(BOB, CHANNEL, target, "WG=1 PD=10 B=3 S=5"))
+    await table.ok(gm.done(BOB, CHANNEL))
+    back = list(reversed(route[picket:-1]))
+    await table.ok(gm.move(BOB, CHANNEL, "W1", path=" ".join(back)))
+    await table.ok(gm.done(BOB, CHANNEL))
+    # Turn 2: alice runs into the picket: the first battle.
+    await table.ok(gm.done(ALICE, CHANNEL))
+    await table.ok(gm.move(ALICE, CHANNEL, "W1", path=" ".join(route[4 : picket + 1])))
+    await table.ok(gm.done(ALICE, CHANNEL))
+    picket_star = state.map.label(route[picket])
+    await fight_it_out(table, game, picket_star)
+    # bob builds a guard at his base with what he saved and earned.
+    await table.ok(gm.build_ship(BOB, CHANNEL, target, "WG=1 PD=10 B=5 S=5"))
+    await table.ok(gm.done(BOB, CHANNEL))
+    await table.ok(gm.done(BOB, CHANNEL))
+    # Turn 3: the second battle, at bob's base; alice holds it at the end of her turn.
+    await table.ok(gm.done(ALICE, CHANNEL))
+    await table.ok(gm.move(ALICE, CHANNEL, "W1", to=target))
+    await table.ok(gm.done(ALICE, CHANNEL))
+    await fight_it_out(table, game, target)
+    final = await gm.replay(game)
+    assert final is not None and final.result is not None and final.result.winners == ("alice",)
+    assert final.bases_of("bob") == []
+    assert sum("fought" in t for t in table.public()) >= 4
+    assert_public_is_clean(table)
+    assert final == await gm.stored_state(game)
+
+
+async def test_three_players_revised_advanced_with_an_alliance(table: Table) -> None:
+    """Three players on the four-ended map (R-SCEN-3), alice and carol allied against bob, three
+    game-turns of splitting BP, building, moving and meeting: allies on one star do not fight."""
+    gm = table.gm
+    await table.ok(
+        gm.create(
+            ALICE,
+            GUILD,
+            CHANNEL,
+            ruleset="revised",
+            scenario="advanced",
+            players=3,
+            fixed_order=True,
+            alliance="red",
+        )
+    )
+    await table.ok(gm.join(BOB, CHANNEL))
+    await table.no(gm.start(ALICE, CHANNEL), "seats-empty", "1 more player")
+    await table.ok(gm.join(CAROL, CHANNEL, alliance="red"))
+    await table.no(gm.join(CAROL, CHANNEL), "seated")
+    await table.no(gm.start(BOB, CHANNEL), "not-creator")
+    await table.ok(gm.start(ALICE, CHANNEL))
+    game = await table.game_id()
+    state = await gm.replay(game)
+    assert state is not None and state.map.name == "WarpWar, four ends"
+    assert state.allied("alice", "carol") and not state.allied("alice", "bob")
+    actors = {"alice": ALICE, "bob": BOB, "carol": CAROL}
+    meeting = halfway(state, "alice", "carol")
+    for turn in range(3):
+        for player in [p.name for p in state.players]:
+            actor = actors[player]
+            state = await gm.replay(game)
+            assert state is not None and state.active_player.name == player
+            bases = [b.star for b in state.bases_of(player)]
+            if turn == 0:
+                split = " ".join(f"{b}={n}" for b, n in zip(bases, (14, 3, 3), strict=True))
+                await table.ok(gm.split_bp(actor, CHANNEL, split))
+                await table.ok(gm.build_ship(actor, CHANNEL, bases[0], "WG=1 PD=8 S=1"))
+            await table.ok(gm.done(actor, CHANNEL))
+            ship = next((s for s in state.ships_of(player) if s.is_warpship), None)
+            if ship is not None and player != "bob":
+                await table.ok(gm.move(actor, CHANNEL, ship.label, to=meeting_step(state, ship.key, meeting)))
+            while (await gm.replay(game)).active_player.name == player:  # type: ignore[union-attr]
+                await table.ok(gm.done(actor, CHANNEL))
+    final = await gm.replay(game)
+    assert final is not None and final.game_turn == 4 and final.result is None
+    at_calah = {s.owner for s in final.ships_at(meeting)}
+    assert at_calah == {"alice", "carol"} and final.turn.battles == ()
+    assert_public_is_clean(table)
+    assert final == await gm.stored_state(game)
+
+
+def halfway(state: GameState, a: str, b: str) -> str:
+    """The star two players' first bases reach soonest, the slower of the two counting."""
+    starts = [state.map.star(state.bases_of(p)[0].star).hex for p in (a, b)]
+
+    def slower(star: str) -> int:
+        routes = [cheapest_path(replace(state, game_turn=2), a, start, star) for start in starts]
+        return max(len(r) if r is not None else 99 for r in routes)
+
+    return min((s.hex for s in state.map.stars), key=slower)
+
+
+def meeting_step(state: GameState, key: str, goal: str) -> str:
+    """As far towards ``goal`` as the ship's movement points reach this turn (as a hex)."""
+    ship = state.ships[key]
+    route = cheapest_path(state, ship.owner, state.position(ship), goal) or []
+    reach = state.scenario.ruleset.movement_points(ship.now(Attr.PD))
+    return route[:reach][-1] if route else state.position(ship)
