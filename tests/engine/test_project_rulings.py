@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from engine.warpwar.commands import Drop, EndPhase, Go, Move, Scrap
 from engine.warpwar.state import Phase
+from store.maps import load_map
 from tests.engine.helpers import accept, carry, place, printed_map, refuse, revised, to_phase
 
 
@@ -54,3 +55,12 @@ def test_r_build_8_scrap_only_an_empty_ship() -> None:
     )
     refuse(game, Scrap("alice", "W1"), "still-loaded", "unload them first")
     assert accept(game, Scrap("alice", "S10")).ship("alice", "S10") is None
+
+
+def test_r_scen_3_the_four_ended_map_is_the_printed_one_with_two_more_ends() -> None:
+    """R-SCEN-3: warpwar-four extends the printed map: same hexes, stars and warplines, four ends."""
+    four, printed = load_map("warpwar-four"), printed_map()
+    assert (four.hexes, four.stars, four.warplines) == (printed.hexes, printed.stars, printed.warplines)
+    assert [h.end for h in four.homes] == ["north", "south", "west", "east"]
+    assert [h.middle for h in four.homes[2:]] == ["Nippur", "Isin"]
+    assert four.notes[: len(printed.notes)] == printed.notes and len(four.notes) == len(printed.notes) + 1
