@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 
+from engine.serial import encode
+from engine.warpwar import GameState
+from engine.warpwar.events import GameCreated
 from gm.announce import Reply, ToBattle, ToChannel, ToPlayer
 from gm.clock import ManualClock
 from gm.service import Actor, GameMaster
@@ -91,3 +94,32 @@ async def open_table(path: Path, seed: int = 7) -> Table:
     db = await open_database(path / "games.sqlite3")
     clock = ManualClock()
     return Table(db, GameMaster(db, clock, seeds=lambda game_id: seed * 1000 + game_id), clock)
+
+
+async def seat_position(table: Table, state: GameState, channel: int = CHANNEL, **setup: object) -> int:
+    """A running game in ``channel`` that starts from ``state`` (set up with the engine's
+    casebook helpers), imported the way a manager imports an exported game."""
+    actors = {"alice": ALICE, "bob": BOB, "carol": CAROL}
+    data = {
+        "format": "warpwar-game",
+        "version": 1,
+        "title": "Position",
+        "kind": "warpwar",
+        "status": "running",
+        "creator_id": ALICE.user_id,
+        "setup": {
+            "ruleset": state.ruleset.value,
+            "scenario": state.scenario_key,
+            "players": len(state.players),
+            "map": "warpwar-four" if len(state.map.homes) > 2 else "warpwar",
+            **setup,
+        },
+        "seats": [
+            {"user_id": actors[p.name].user_id, "name": p.name, "joined": i + 1, "alliance": p.alliance}
+            for i, p in enumerate(state.players)
+        ],
+        "events": [{"event": encode(GameCreated(state))}],
+    }
+    reply = await table.gm.import_game(MANAGER, GUILD, channel, data)
+    assert reply.ok and reply.game_id is not None, reply.text
+    return reply.game_id
