@@ -15,6 +15,7 @@ import enum
 import types
 import typing
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, TypeVar
 
 JSON = Any  # what json.dumps accepts: dict, list, str, int, bool, None
@@ -91,7 +92,9 @@ def _decode_dataclass(data: JSON) -> Any:
     return cls(**kwargs)
 
 
+@cache
 def _decoder(tp: Any) -> Callable[[JSON], Any]:
+    """How to decode values of type ``tp``; worked out once per type (decoding is hot)."""
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if tp is Any:

@@ -12,6 +12,7 @@ import functools
 import json
 import random
 import re
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
@@ -33,6 +34,8 @@ from store.games import Deadline, DuplicateRequest, GameRow, Seat
 from store.maps import load_map
 
 NAME_LIMIT = 20
+STATES_KEPT = 500
+"""Decoded game states kept in memory (a few kilobytes each)."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,8 @@ class GameCore:
         self._seeds = seeds or (lambda game_id: random.SystemRandom().randrange(2**32))
         """Draws the seed of a game's turn order and map ends, from its id (tests fix it)."""
         self._locks: dict[int, asyncio.Lock] = {}
+        self._states: OrderedDict[int, tuple[int, GameState]] = OrderedDict()
+        """Decoded states of recently used games, by id, with the version they are at."""
         self.deadlines_changed = asyncio.Event()
         """Set whenever deadlines change, so the deadline runner wakes and looks again."""
 
@@ -90,8 +95,27 @@ class GameCore:
         row = await games.game_by_id(self.db, game_id)
         assert row is not None, f"game {game_id} is gone"
         seats = tuple(await games.seats(self.db, game_id))
-        state = decode(GameState, json.loads(row.state)) if row.state else None
-        return Loaded(row, seats, settings_from(row.setup), state)
+        return Loaded(row, seats, settings_from(row.setup), self._state(row))
+
+    def _state(self, row: GameRow) -> GameState | None:
+        """The row's state, decoded once per version: the database stays the truth, this only
+        saves decoding the same JSON again on every command."""
+        if row.state is None:
+            return None
+        cached = self._states.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            self._states.move_to_end(row.id)
+            return cached[1]
+        state = decode(GameState, json.loads(row.state))
+        assert isinstance(state, GameState)
+        self._keep(row.id, row.version, state)
+        return state
+
+    def _keep(self, game_id: int, version: int, state: GameState) -> None:
+        self._states[game_id] = (version, state)
+        self._states.move_to_end(game_id)
+        while len(self._states) > STATES_KEPT:
+            self._states.popitem(last=False)
 
     async def game_in(self, channel_id: int) -> GameRow | None:
         return await games.live_game_in(self.db, channel_id)
@@ -100,12 +124,7 @@ class GameCore:
         self, game_id: int, settings: Settings, state: GameState, now: datetime
     ) -> list[Deadline]:
         """The deadlines ``state`` wants, keeping the time of those already set (deadlines.py)."""
-        existing = {d.key: d for d in await games.deadlines_of(self.db, game_id)}
-        found = []
-        for w in plan.wanted(state, settings):
-            old = existing.get(w.key)
-            found.append(Deadline(game_id, w.key, w.kind, old.due_at if old else now + w.after, w.payload))
-        return found
+        return _planned(await games.deadlines_of(self.db, game_id), game_id, settings, state, now)
 
     async def commit(
         self,
@@ -132,8 +151,9 @@ class GameCore:
         reply = self.reply(loaded, told, acting)
         if reshape is not None:
             reply = reshape(reply)
+        existing = await games.deadlines_of(self.db, loaded.row.id)
         deadlines = (
-            await self.planned(loaded.row.id, loaded.settings, state, now) if status == "running" else []
+            _planned(existing, loaded.row.id, loaded.settings, state, now) if status == "running" else []
         )
         bodies = [(type(e).__name__, json.dumps(encode(e))) for e in result.events]
         async with self.db.transaction():
@@ -147,8 +167,10 @@ class GameCore:
                 state=json.dumps(encode(state)),
                 version=loaded.row.version + len(bodies),
             )
-            await games.replace_deadlines(self.db, loaded.row.id, deadlines)
+            if deadlines != existing:
+                await games.replace_deadlines(self.db, loaded.row.id, deadlines)
             await self.remember(reply)
+        self._keep(loaded.row.id, loaded.row.version + len(bodies), state)
         self.deadlines_changed.set()
         return reply
 
@@ -195,6 +217,18 @@ def once(action: Action) -> Action:
             _request.reset(token)
 
     return cast(Action, answered)
+
+
+def _planned(
+    existing: list[Deadline], game_id: int, settings: Settings, state: GameState, now: datetime
+) -> list[Deadline]:
+    """The deadlines ``state`` wants: those already set keep their time, new ones start now."""
+    kept = {d.key: d for d in existing}
+    found = []
+    for w in plan.wanted(state, settings):
+        old = kept.get(w.key)
+        found.append(Deadline(game_id, w.key, w.kind, old.due_at if old else now + w.after, w.payload))
+    return sorted(found, key=lambda d: (d.due_at, d.key))
 
 
 def _stored(text: str) -> Reply:
