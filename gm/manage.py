@@ -40,6 +40,8 @@ class Manage(GameCore):
             new = changed(loaded.settings, changes, running=loaded.row.status == "running")
             if isinstance(new, str):
                 return refused(new, "bad-settings")
+            if new.players < len(loaded.seats):
+                return refused(f"{len(loaded.seats)} players already have seats.", "bad-settings")
             shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in changes.items())
             reply = self._public(loaded, f"Settings changed: {shown}.")
             async with self.db.transaction():
