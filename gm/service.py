@@ -14,6 +14,7 @@ gm.manage      settings, pause, resume, extend, abandon, server defaults
 gm.timing      deadlines that pass (and the task that waits for them)
 gm.looking     status, story, fleet, ship, battle situation, battle reports
 gm.audit       replay, export, import
+gm.painting    the pictures announcements ask for (drawn by render/ in a worker thread)
 =============  ==========================================================================
 """
 
@@ -24,11 +25,12 @@ from gm.core import Actor
 from gm.lobby import Lobby
 from gm.looking import Looking
 from gm.manage import Manage
+from gm.painting import Painting
 from gm.play import Play
 from gm.timing import Timing
 
 __all__ = ["Actor", "GameMaster"]
 
 
-class GameMaster(Lobby, Play, Manage, Timing, Looking, Audit):
+class GameMaster(Lobby, Play, Manage, Timing, Looking, Audit, Painting):
     """One per process, over one database; see the module docstring for where each action is."""

@@ -1,0 +1,208 @@
+"""A picture under construction, and the PNG it becomes.
+
+Two things every picture needs are solved once here:
+
+* Smooth edges. Pillow draws lines, discs and polygons without anti-aliasing, so shapes are
+  kept in a list and drawn at twice the size, then halved; text, which FreeType smooths
+  already, is drawn afterwards at full size. So all text lies above all shapes.
+* Privacy that can be checked. Every string a picture shows goes through :meth:`Canvas.text`,
+  which records it in ``texts``: tests assert what a player's picture says without reading
+  pixels (no ship attributes on the public map, none of bob's records in alice's view).
+
+A canvas is a plain object made and used by one call, so rendering is safe in worker threads.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.fonts import Font, face, text_width
+from render.geometry import Box, HexLayout, Point
+from render.palette import BACKGROUND, RGB
+
+SUPERSAMPLE = 2
+"""Shapes are drawn this many times larger, then scaled down: cheap anti-aliasing."""
+PNG_COMPRESSION = 6
+"""zlib level of every PNG: Pillow's default, the usual balance of size and speed."""
+
+ELLIPSIS = "…"
+
+_Shape = Callable[[ImageDraw.ImageDraw], None]
+
+
+def _up(points: Sequence[Point]) -> list[tuple[float, float]]:
+    return [(x * SUPERSAMPLE, y * SUPERSAMPLE) for x, y in points]
+
+
+def _width(width: float) -> int:
+    return max(1, round(width * SUPERSAMPLE))
+
+
+class Canvas:
+    """Shapes and text in drawing order; :meth:`render` turns them into an image."""
+
+    def __init__(self, width: int, height: int, background: RGB = BACKGROUND) -> None:
+        self.width = width
+        self.height = height
+        self.background = background
+        self.texts: list[str] = []
+        """Every string drawn, in order."""
+        self._shapes: list[_Shape] = []
+        self._labels: list[Callable[[ImageDraw.ImageDraw], None]] = []
+
+    # --- shapes --------------------------------------------------------------------------------
+
+    def line(self, points: Sequence[Point], colour: RGB, width: float) -> None:
+        """A polyline with rounded joints."""
+        up, w = _up(points), _width(width)
+        self._shapes.append(lambda d: d.line(up, fill=colour, width=w, joint="curve"))
+        if w > 2:
+            # Round the two ends too, or thick lines end in ragged squares.
+            for end in (up[0], up[-1]):
+                self._disc(end, w / 2, colour)
+
+    def dashed(self, start: Point, end: Point, colour: RGB, width: float, dash: float) -> None:
+        """A straight dashed line, dashes and gaps ``dash`` pixels long."""
+        span = math.dist(start, end)
+        steps = max(1, int(span // (2 * dash)))
+        for i in range(steps + 1):
+            a, b = 2 * i * dash / span, min(1.0, (2 * i + 1) * dash / span)
+            if a >= 1:
+                break
+            self.line([_lerp(start, end, a), _lerp(start, end, b)], colour, width)
+
+    def polygon(
+        self, points: Sequence[Point], fill: RGB | None = None, outline: RGB | None = None, width: float = 1
+    ) -> None:
+        up = _up(points)
+        if fill is not None:
+            self._shapes.append(lambda d: d.polygon(up, fill=fill))
+        if outline is not None:
+            w = _width(width)
+            self._shapes.append(lambda d: d.line([*up, up[0], up[1]], fill=outline, width=w, joint="curve"))
+
+    def circle(
+        self,
+        centre: Point,
+        radius: float,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: float = 1,
+    ) -> None:
+        (x, y), r = _up([centre])[0], radius * SUPERSAMPLE
+        box = (x - r, y - r, x + r, y + r)
+        w = _width(width) if outline is not None else 0
+        self._shapes.append(lambda d: d.ellipse(box, fill=fill, outline=outline, width=w))
+
+    def box(
+        self,
+        box: Box,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: float = 1,
+        corner: float = 0,
+    ) -> None:
+        """A rectangle, with rounded corners of radius ``corner``."""
+        left, top, right, bottom = (v * SUPERSAMPLE for v in box)
+        w = _width(width) if outline is not None else 0
+        r = round(corner * SUPERSAMPLE)
+        self._shapes.append(
+            lambda d: d.rounded_rectangle((left, top, right, bottom), r, fill=fill, outline=outline, width=w)
+        )
+
+    def _disc(self, centre: tuple[float, float], radius: float, colour: RGB) -> None:
+        x, y = centre
+        self._shapes.append(
+            lambda d: d.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
+        )
+
+    # --- text ----------------------------------------------------------------------------------
+
+    def text(
+        self, at: Point, text: str, font: Font, colour: RGB, anchor: str = "la", halo: RGB | None = None
+    ) -> None:
+        """Draw ``text`` (recorded in ``texts``); ``anchor`` is Pillow's, ``halo`` an outline colour."""
+        self.texts.append(text)
+        stroke = max(1, round(font.size / 10)) if halo is not None else 0
+        self._labels.append(
+            lambda d: d.text(
+                at, text, font=face(font), fill=colour, anchor=anchor, stroke_width=stroke, stroke_fill=halo
+            )
+        )
+
+    @staticmethod
+    def measure(text: str, font: Font) -> float:
+        return text_width(text, font)
+
+    @staticmethod
+    def wrap(text: str, font: Font, width: float) -> list[str]:
+        """``text`` broken between words into lines of at most ``width`` (a longer word stays whole)."""
+        lines: list[str] = []
+        for word in text.split():
+            if lines and text_width(f"{lines[-1]} {word}", font) <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines or [""]
+
+    @staticmethod
+    def fit(text: str, font: Font, width: float) -> str:
+        """``text``, shortened with an ellipsis until it fits ``width``."""
+        if text_width(text, font) <= width:
+            return text
+        while text and text_width(text + ELLIPSIS, font) > width:
+            text = text[:-1]
+        return text.rstrip() + ELLIPSIS
+
+    # --- output --------------------------------------------------------------------------------
+
+    def render(self) -> Image.Image:
+        big = Image.new("RGB", (self.width * SUPERSAMPLE, self.height * SUPERSAMPLE), self.background)
+        draw = ImageDraw.Draw(big)
+        for shape in self._shapes:
+            shape(draw)
+        image = big.reduce(SUPERSAMPLE)
+        draw = ImageDraw.Draw(image)
+        for label in self._labels:
+            label(draw)
+        return image
+
+
+def _lerp(a: Point, b: Point, t: float) -> Point:
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A finished picture and every string drawn on it."""
+
+    image: Image.Image
+    texts: tuple[str, ...]
+    layout: HexLayout | None = None
+    """Where hexes are on the image, for pictures of the map."""
+
+    def png(self) -> bytes:
+        return encode_png(self.image)
+
+
+def stack(panels: Sequence[Canvas]) -> Picture:
+    """Panels one under another, centred, on the background colour."""
+    width = max(p.width for p in panels)
+    image = Image.new("RGB", (width, sum(p.height for p in panels)), BACKGROUND)
+    top = 0
+    for panel in panels:
+        image.paste(panel.render(), ((width - panel.width) // 2, top))
+        top += panel.height
+    return Picture(image, tuple(text for panel in panels for text in panel.texts))
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """PNG bytes with no metadata (no time stamp), so the same picture gives the same bytes."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=PNG_COMPRESSION)
+    return out.getvalue()

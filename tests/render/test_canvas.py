@@ -1,0 +1,72 @@
+"""The drawing surface, the fonts and the palette."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from render.canvas import Canvas, encode_png, stack
+from render.fonts import Font, face
+from render.palette import PLAYER_COLOURS, STAR, player_colours
+from tests.engine.helpers import start
+
+
+def test_every_string_drawn_is_recorded_in_order() -> None:
+    canvas = Canvas(50, 20)
+    canvas.text((0, 0), "W1", Font(10), STAR)
+    canvas.text((10, 0), "W3", Font(10, bold=True), STAR)
+    assert canvas.texts == ["W1", "W3"]
+    assert stack([canvas, Canvas(30, 5)]).texts == ("W1", "W3")
+
+
+def test_shapes_are_smoothed_but_filled_areas_keep_their_exact_colour() -> None:
+    canvas = Canvas(40, 40)
+    canvas.circle((20, 20), 10, fill=STAR)
+    image = canvas.render()
+    assert image.getpixel((20, 20)) == STAR
+    colours = image.getcolors()
+    assert colours is not None and len(colours) > 2, "the disc's edge is anti-aliased"
+
+
+def test_panels_stack_centred_at_the_widest() -> None:
+    picture = stack([Canvas(100, 10), Canvas(60, 20)])
+    assert picture.image.size == (100, 30)
+
+
+def test_wrap_and_fit_keep_text_within_a_width() -> None:
+    font = Font(12)
+    lines = Canvas.wrap("one two three four five six", font, 60)
+    assert len(lines) > 1 and all(Canvas.measure(line, font) <= 60 for line in lines)
+    assert Canvas.fit("a long heading for a narrow picture", font, 80).endswith("…")
+
+
+def test_the_bundled_font_draws_arrows_and_symbols() -> None:
+    """Pillow's own font lacks them; the shipped DejaVu has them."""
+    regular = face(Font(14))
+    notdef = regular.getmask("\uffff").getbbox()
+    for glyph in "✕⚔▼→·…":
+        assert regular.getmask(glyph).getbbox() != notdef, glyph
+
+
+def test_fonts_are_the_shipped_ones_and_read_only_on_first_use() -> None:
+    fonts = Path(__file__).resolve().parents[2] / "render" / "fonts"
+    assert {"DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf", "LICENSE"} <= {
+        p.name for p in fonts.iterdir()
+    }
+    script = "import render, render.fonts as f; print(f._font_file.cache_info().currsize)"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "0"
+
+
+def test_png_bytes_have_no_metadata() -> None:
+    canvas = Canvas(10, 10)
+    png = encode_png(canvas.render())
+    assert b"tIME" not in png and b"tEXt" not in png
+    assert png == encode_png(canvas.render())
+
+
+def test_players_get_distinct_colours_in_turn_order() -> None:
+    assert len(set(PLAYER_COLOURS)) == 8 and STAR not in PLAYER_COLOURS
+    state = start("revised", "advanced", "carol", "alice")
+    assert player_colours(state) == {"carol": PLAYER_COLOURS[0], "alice": PLAYER_COLOURS[1]}
