@@ -18,6 +18,7 @@ from itertools import pairwise
 from engine.warpwar import Event, GameState
 from engine.warpwar.events import (
     BaseDestroyed,
+    Removal,
     RoundFought,
     ShipLeftStar,
     ShipMoved,
@@ -28,10 +29,8 @@ from engine.warpwar.events import (
 from engine.warpwar.report import RoundReport
 from engine.warpwar.ships import ship_key
 
-LOST_REASONS = ("destroyed", "left at")
-"""How ``ShipRemoved.reason`` begins for a ship lost in combat (engine.warpwar.battles):
-destroyed, or a Systemship left behind with no free rack. Scrapping and leaving the game are
-not losses to mark."""
+LOST = frozenset({Removal.DESTROYED, Removal.LEFT_BEHIND})
+"""Ships lost in combat; scrapped ones and those of a player who left are not losses."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +100,7 @@ def what_happened(
             _fought(seen, event, viewer)
         elif isinstance(event, ShipRemoved):
             where = seen.get(ship_key(event.owner, event.label))
-            lost = event.reason.startswith(LOST_REASONS)
+            lost = event.cause in LOST
             if lost and where is not None and (where.public or event.owner == viewer):
                 losses.append(Loss(event.owner, event.label, where.hex))
         elif isinstance(event, BaseDestroyed):

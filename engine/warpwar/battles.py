@@ -26,6 +26,7 @@ from engine.warpwar.events import (
     BPMoved,
     DamagePrioritySet,
     OrdersSubmitted,
+    Removal,
     RoundFought,
     ShipLeftStar,
     ShipRecordChanged,
@@ -222,8 +223,8 @@ def _apply_result(tx: Tx, ship: Ship, r: ShipResult, star: str, where: str) -> N
         tx.emit(BPMoved(hold(owner, label), None, r.cargo_lost, f"lost with {label}'s Holds at {where}"))
     if r.destroyed:
         for carried in r.lost:
-            tx.emit(ShipRemoved(owner, carried, f"destroyed in {label}'s rack at {where}"))
-        tx.emit(ShipRemoved(owner, label, f"destroyed at {where}"))
+            tx.emit(ShipRemoved(owner, carried, f"destroyed in {label}'s rack at {where}", Removal.DESTROYED))
+        tx.emit(ShipRemoved(owner, label, f"destroyed at {where}", Removal.DESTROYED))
         return
     if r.after is not None and r.after != ship.current:
         tx.emit(ShipRecordChanged(owner, label, r.after, f"combat at {where}"))
@@ -270,7 +271,8 @@ def _withdraw(tx: Tx, star: str, side: tuple[str, ...], report: RoundReport) -> 
     for systemship in (s for s in ships if not s.is_warpship):
         carrier = next((w for w in warpships if w.owner == systemship.owner and room[w.key] > 0), None)
         if carrier is None:
-            tx.emit(ShipRemoved(systemship.owner, systemship.label, f"left at {where} with no free rack"))
+            why = f"left at {where} with no free rack"
+            tx.emit(ShipRemoved(systemship.owner, systemship.label, why, Removal.LEFT_BEHIND))
             continue
         room[carrier.key] -= 1
         tx.emit(SystemshipPickedUp(systemship.owner, carrier.label, systemship.label, 0))

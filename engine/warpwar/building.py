@@ -27,6 +27,7 @@ from engine.warpwar.commands import (
 from engine.warpwar.events import (
     BaseFounded,
     BPMoved,
+    Removal,
     ResupplyCounted,
     ShipBuilt,
     ShipRecordChanged,
@@ -254,7 +255,7 @@ def scrap(tx: Tx, cmd: Scrap) -> None:
     if ship.cargo:
         raise Refusal("still-loaded", f"{ship.label} has {ship.cargo} BP in its Holds: unload them first.")
     refund = ship.current_value // 2  # R-BUILD-5
-    tx.emit(ShipRemoved(cmd.player, ship.label, "scrapped"))
+    tx.emit(ShipRemoved(cmd.player, ship.label, "scrapped", Removal.SCRAPPED))
     if refund:
         tx.emit(
             BPMoved(source=None, target=stockpile(base.star), amount=refund, reason=f"scrapping {ship.label}")

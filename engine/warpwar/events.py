@@ -9,6 +9,7 @@ never fails for an event the engine produced. Replaying a game's events from the
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import TypeVar, Union
 
 from engine.serial import serializable
@@ -165,14 +166,26 @@ class ShipRecordChanged:
         return _put_ship(state, _ship(state, self.owner, self.label).with_current(self.values))
 
 
+class Removal(StrEnum):
+    """Why a ship left the game."""
+
+    DESTROYED = "destroyed"
+    """In a combat round, or in the rack of a ship destroyed there (R-DMG-1/4)."""
+    LEFT_BEHIND = "left behind"
+    """A Systemship with no free rack when its side withdrew (R-CBT-10)."""
+    SCRAPPED = "scrapped"
+    PLAYER_OUT = "player out"
+
+
 @serializable
 @dataclass(frozen=True)
 class ShipRemoved:
-    """A ship leaves the game (scrapped, or its player is out)."""
+    """A ship leaves the game: ``cause`` says why, ``reason`` says it in words."""
 
     owner: str
     label: str
     reason: str
+    cause: Removal
 
     def apply(self, state: GameState) -> GameState:
         ship = _ship(state, self.owner, self.label)

@@ -12,6 +12,7 @@ from engine.warpwar.events import (
     PhaseBegan,
     PlayerOut,
     ProductionFresh,
+    Removal,
     ShipRemoved,
     TurnBegan,
     VictoryPointsScored,
@@ -105,7 +106,7 @@ def remove_player(tx: Tx, player: str, reason: str) -> None:
     """A player leaves the game: carried ships first, then the rest, then the player."""
     ships = tx.state.ships_of(player)
     for ship in sorted(ships, key=lambda s: s.carried_by is None):
-        tx.emit(ShipRemoved(player, ship.label, reason))
+        tx.emit(ShipRemoved(player, ship.label, reason, Removal.PLAYER_OUT))
     tx.emit(PlayerOut(player, reason))
 
 

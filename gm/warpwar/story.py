@@ -25,6 +25,7 @@ from engine.warpwar.events import (
     OrdersSubmitted,
     PhaseBegan,
     PlayerOut,
+    Removal,
     RoundFought,
     ShipBuilt,
     ShipLeftStar,
@@ -160,7 +161,7 @@ def _record_changed(story: Story, e: Event, before: GameState, after: GameState)
 def _ship_removed(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, ShipRemoved)
     story.map_changed = True
-    if e.reason.startswith("destroyed"):
+    if e.cause is Removal.DESTROYED:
         return  # the round's report tells it
     story.tell_all(f"{e.owner}'s {e.label} is gone: {e.reason}.")
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from engine.warpwar import Event, GameState
 from engine.warpwar.commands import EndPhase
-from engine.warpwar.events import ShipRemoved
+from engine.warpwar.events import Removal, ShipRemoved
 from render.examples import Midgame
 from render.recent import FallenBase, Loss, Trail, battle_stars, what_happened
 from tests.engine.battle_helpers import battle, fight
@@ -67,7 +67,12 @@ def test_a_systemship_lost_in_a_rack_is_marked_for_its_owner_only() -> None:
 def test_scrapped_ships_are_not_losses() -> None:
     state = place(start("revised", "advanced"), "alice", "W1", "WG=1 PD=2", "Ur")
     removed = replace(state, ships={})
-    assert what_happened(removed, (ShipRemoved("alice", "W1", "scrapped"),), state, None).losses == ()
+    assert (
+        what_happened(
+            removed, (ShipRemoved("alice", "W1", "scrapped", Removal.SCRAPPED),), state, None
+        ).losses
+        == ()
+    )
 
 
 def test_a_base_held_by_the_enemy_at_the_end_of_the_turn_falls() -> None:
