@@ -56,7 +56,10 @@ class Picture:
     around: tuple[str, ...] = ()
     """Hexes to zoom around (a battle's star)."""
     star: str | None = None
-    """For ``battle``: the star's hex; the report is the game's last round there."""
+    """For ``battle``: the star's hex; the report is the last round there up to ``version``."""
+    version: int | None = None
+    """Draw the game as it was after this many events (None: as it is now), so a picture
+    posted late or again still shows the moment it was announced for."""
 
 
 @serializable

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, TypeVar, cast
 
@@ -148,7 +148,7 @@ class GameCore:
         told = tell(result.events, loaded.state, loaded.names)
         if note:
             told = [Announcement(ToChannel(), note), *told]
-        reply = self.reply(loaded, told, acting)
+        reply = self.reply(loaded, told, acting, loaded.row.version + len(result.events))
         if reshape is not None:
             reply = reshape(reply)
         existing = await games.deadlines_of(self.db, loaded.row.id)
@@ -174,13 +174,20 @@ class GameCore:
         self.deadlines_changed.set()
         return reply
 
-    def reply(self, loaded: Loaded, told: list[Announcement], acting: str | None) -> Reply:
-        """The acting player's own private lines become the reply; the rest are announcements."""
+    def reply(self, loaded: Loaded, told: list[Announcement], acting: str | None, version: int) -> Reply:
+        """The acting player's own messages become the reply (text and pictures, for their eyes);
+        the rest are announcements. Public news is only in the announcements, so a front end
+        that posts them has said everything once. Pictures are drawn as of ``version``."""
+        told = [replace(a, picture=replace(a.picture, version=version)) if a.picture else a for a in told]
         mine = [a for a in told if isinstance(a.to, ToPlayer) and a.to.name == acting]
-        public = [a.text for a in told if isinstance(a.to, ToChannel)]
-        text = "\n".join(a.text for a in mine) or "\n".join(public) or "Done."
-        rest = tuple(a for a in told if a not in mine)
-        return Reply(True, text, announcements=rest, game_id=loaded.row.id, channel_id=loaded.row.channel_id)
+        return Reply(
+            True,
+            "\n".join(a.text for a in mine),
+            announcements=tuple(a for a in told if a not in mine),
+            game_id=loaded.row.id,
+            channel_id=loaded.row.channel_id,
+            pictures=tuple(a.picture for a in mine if a.picture is not None),
+        )
 
     async def remember(self, reply: Reply) -> None:
         """Inside the transaction of what it did: keep the reply to the request being answered."""

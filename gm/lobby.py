@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.warpwar import Accepted, Rejected
 from engine.warpwar.events import GameCreated
-from gm.announce import Announcement, Reply, ToChannel, refused
+from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, Loaded, begin, once, seat_name
 from gm.warpwar.settings import changed, settings_from, to_data
 from store import games
@@ -152,10 +152,9 @@ class Lobby(GameCore):
         setup = {**loaded.row.setup, "seed": seed}
         started = replace(loaded, row=replace(loaded.row, setup=setup), state=created.state)
         order = ", ".join(p.name for p in result.state.players)
-        head = Announcement(ToChannel(), f"**{loaded.row.title}** begins. Turn order: {order}.")
 
         def opening(reply: Reply) -> Reply:
-            text = f"The game has begun. Turn order: {order}."
-            return replace(reply, text=text, private=False, announcements=(head, *reply.announcements))
+            text = f"**{loaded.row.title}** begins. Turn order: {order}."
+            return replace(reply, text=text, private=False)
 
         return await self.commit(started, result, actor.user_id, acting=None, reshape=opening)

@@ -10,7 +10,7 @@ from engine.warpwar.ships import record
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, Loaded, once
 from gm.lobby import may_manage
-from gm.warpwar.settings import Settings, changed, to_data
+from gm.warpwar.settings import Settings, changed, describe, number, to_data
 from store import games
 
 MAX_EXTENSION_HOURS = 24 * 14
@@ -35,6 +35,8 @@ class Manage(GameCore):
         found = await self._managed(actor, channel_id, "change its settings")
         if isinstance(found, Reply):
             return found
+        if not changes:
+            return refused("Say which setting to change, like phase_hours:24.", "bad-settings")
         async with self.locked(found.row.id):
             loaded = await self.load(found.row.id)
             new = changed(loaded.settings, changes, running=loaded.row.status == "running")
@@ -42,8 +44,7 @@ class Manage(GameCore):
                 return refused(new, "bad-settings")
             if new.players < len(loaded.seats):
                 return refused(f"{len(loaded.seats)} players already have seats.", "bad-settings")
-            shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in changes.items())
-            reply = self._public(loaded, f"Settings changed: {shown}.")
+            reply = self._public(loaded, f"Settings changed: {describe(new, changes)}.")
             async with self.db.transaction():
                 setup = {**loaded.row.setup, **to_data(new)}
                 await games.update_game(self.db, loaded.row.id, self.clock.now(), setup=setup)
@@ -74,12 +75,14 @@ class Manage(GameCore):
         found = await self._managed(actor, channel_id, "pause it")
         if isinstance(found, Reply):
             return found
-        if found.row.paused_at is not None:
-            return refused("The game is already paused.", "paused")
-        reply = self._public(found, "The game is paused: no deadline passes until it resumes.")
-        async with self.locked(found.row.id), self.db.transaction():
-            await games.set_paused(self.db, found.row.id, self.clock.now())
-            await self.remember(reply)
+        async with self.locked(found.row.id):
+            loaded = await self.load(found.row.id)
+            if loaded.row.paused_at is not None:
+                return refused("The game is already paused.", "paused")
+            reply = self._public(loaded, "The game is paused: no deadline passes until it resumes.")
+            async with self.db.transaction():
+                await games.set_paused(self.db, loaded.row.id, self.clock.now())
+                await self.remember(reply)
         return reply
 
     @once
@@ -87,32 +90,38 @@ class Manage(GameCore):
         found = await self._managed(actor, channel_id, "resume it")
         if isinstance(found, Reply):
             return found
-        if found.row.paused_at is None:
-            return refused("The game is not paused.", "not-paused")
-        reply = self._public(found, "The game resumes; every deadline moved on by the time it was paused.")
-        await self._shift(found, self.clock.now() - found.row.paused_at, reply, unpause=True)
+        async with self.locked(found.row.id):
+            loaded = await self.load(found.row.id)
+            if loaded.row.paused_at is None:
+                return refused("The game is not paused.", "not-paused")
+            text = "The game resumes; every deadline moved on by the time it was paused."
+            reply = self._public(loaded, text)
+            await self._shift(loaded, self.clock.now() - loaded.row.paused_at, reply, unpause=True)
         return reply
 
     @once
-    async def extend(self, actor: Actor, channel_id: int, hours: float) -> Reply:
+    async def extend(self, actor: Actor, channel_id: int, hours: float | str) -> Reply:
         found = await self._managed(actor, channel_id, "extend its deadlines")
         if isinstance(found, Reply):
             return found
-        if not 0 < hours <= MAX_EXTENSION_HOURS:
-            return refused(f"Extend by more than 0 and at most {MAX_EXTENSION_HOURS} hours.", "bad-number")
-        reply = self._public(found, f"Every deadline of this game moves on by {hours:g} hours.")
-        await self._shift(found, timedelta(hours=hours), reply)
+        amount = number(hours)
+        if amount is None or not 0 < amount <= MAX_EXTENSION_HOURS:
+            limit = MAX_EXTENSION_HOURS
+            return refused(f"Extend by more than 0 and at most {limit} hours (a number).", "bad-number")
+        async with self.locked(found.row.id):
+            reply = self._public(found, f"Every deadline of this game moves on by {amount:g} hours.")
+            await self._shift(found, timedelta(hours=amount), reply)
         return reply
 
     async def _shift(self, loaded: Loaded, by: timedelta, reply: Reply, unpause: bool = False) -> None:
-        async with self.locked(loaded.row.id):
-            current = await games.deadlines_of(self.db, loaded.row.id)
-            async with self.db.transaction():
-                moved = [replace(d, due_at=d.due_at + by) for d in current]
-                await games.replace_deadlines(self.db, loaded.row.id, moved)
-                if unpause:
-                    await games.set_paused(self.db, loaded.row.id, None)
-                await self.remember(reply)
+        """Move every deadline of the game on by ``by`` (the caller holds the game's lock)."""
+        current = await games.deadlines_of(self.db, loaded.row.id)
+        async with self.db.transaction():
+            moved = [replace(d, due_at=d.due_at + by) for d in current]
+            await games.replace_deadlines(self.db, loaded.row.id, moved)
+            if unpause:
+                await games.set_paused(self.db, loaded.row.id, None)
+            await self.remember(reply)
         self.deadlines_changed.set()
 
     @once
@@ -120,13 +129,14 @@ class Manage(GameCore):
         """Default settings for new games in a server (managers only)."""
         if not actor.manager:
             return refused("Only a server manager can change the server's defaults.", "not-manager")
+        if not values:
+            return refused("Say which default to change, like round_hours:12.", "bad-settings")
         new = changed(Settings(), values, running=False)
         if isinstance(new, str):
             return refused(new, "bad-settings")
-        shown = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in values.items())
-        reply = Reply(True, f"New games in this server will use: {shown}.")
+        reply = Reply(True, f"New games in this server will use: {describe(new, values)}.")
         async with self.db.transaction():
-            for key, value in values.items():
-                await games.set_guild_setting(self.db, guild_id, key, value)
+            for key in values:
+                await games.set_guild_setting(self.db, guild_id, key, getattr(new, key))
             await self.remember(reply)
         return reply

@@ -36,6 +36,8 @@ class Painting(GameCore):
     async def picture(self, game_id: int, picture: Picture, scale: float = 1.0) -> bytes | None:
         """The PNG for a picture request, as its viewer may see it; None if the game has none."""
         logged = [decode(Event, json.loads(e.body)) for e in await games.events(self.db, game_id)]
+        if picture.version is not None:
+            logged = logged[: picture.version]
         if not logged:
             return None
         row = await games.game_by_id(self.db, game_id)

@@ -48,19 +48,19 @@ class Timing(GameCore):
             current = {d.key: d for d in await games.deadlines_of(self.db, deadline.game_id)}
             if loaded.state is None or current.get(deadline.key) != deadline:
                 return None  # already handled, or the game moved on
+            note = " (late: the bot was away when it passed)" if now - deadline.due_at > LATE else ""
+            result = plan.on_deadline(loaded.state, deadline.kind, deadline.payload)
+            if result is not None:
+                # The commit rewrites the game's deadlines: this one goes in the same transaction
+                # as what it did, so a crash leaves both or neither.
+                what = "The orders deadline passed" if deadline.kind == "round" else "The deadline passed"
+                return await self.commit(loaded, result, None, acting=None, note=f"{what}{note}.")
             async with self.db.transaction():
                 await games.delete_deadline(self.db, deadline.game_id, deadline.key)
-            note = " (late: the bot was away when it passed)" if now - deadline.due_at > LATE else ""
-            if deadline.kind == "remind":
-                main = current.get(deadline.payload.get("for", ""))
-                if main is not None and main.due_at <= now:
-                    return None  # the deadline itself passes now: no use reminding
-                return self._remind(loaded, loaded.state, deadline, note)
-            result = plan.on_deadline(loaded.state, deadline.kind, deadline.payload)
-            if result is None:
-                return None
-            what = "The orders deadline passed" if deadline.kind == "round" else "The deadline passed"
-            return await self.commit(loaded, result, None, acting=None, note=f"{what}{note}.")
+            main = current.get(deadline.payload.get("for", ""))
+            if deadline.kind != "remind" or (main is not None and main.due_at <= now):
+                return None  # nothing to do, or the deadline itself passes now: no use reminding
+            return self._remind(loaded, loaded.state, deadline, note)
 
     def _remind(self, loaded: Loaded, state: GameState, deadline: Deadline, note: str) -> Reply:
         star = deadline.payload.get("star")

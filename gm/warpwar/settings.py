@@ -6,6 +6,7 @@ run a fast evening game (0.25 h rounds) or a slow campaign (72 h phases).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
@@ -69,6 +70,8 @@ def check(settings: Settings) -> str | None:
         return f"There is no map called {settings.map!r}: choose {', '.join(available_maps())}."
     rules = scenario.ruleset
     if not rules.min_players <= settings.players <= rules.max_players:
+        if rules.min_players == rules.max_players:
+            return f"The {ruleset.value} rules take exactly {rules.min_players} players."
         return f"The {ruleset.value} rules take {rules.min_players} to {rules.max_players} players."
     ends = len(load_map(settings.map).homes)
     if settings.players > ends:
@@ -84,17 +87,75 @@ def check(settings: Settings) -> str | None:
     return None
 
 
+def number(value: object) -> float | None:
+    """A number of hours as typed (``12``, ``0.5``, ``"36"``), or None if it is not one."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.strip())
+        except ValueError:
+            return None
+    return None
+
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _typed(name: str, kind: object, value: object) -> Any:
+    """A setting's value in its own type, from what a front end passed; ValueError says why not."""
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            return value.strip().lower() in _TRUE
+        raise ValueError(f"{name.replace('_', ' ')} is yes or no, not {str(value)[:20]!r}")
+    if kind == "int":
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 6:
+            return int(value.strip())
+        raise ValueError(f"{name.replace('_', ' ')} is a whole number, not {str(value)[:20]!r}")
+    if kind == "float":
+        hours = number(value)
+        if hours is None:
+            raise ValueError(f"{name.replace('_', ' ')} is a number of hours, not {str(value)[:20]!r}")
+        return hours
+    if not isinstance(value, str) or len(value) > 40:
+        raise ValueError(f"{name.replace('_', ' ')} is a short word, not {str(value)[:20]!r}")
+    return value.strip().lower()
+
+
 def changed(settings: Settings, changes: dict[str, Any], running: bool) -> Settings | str:
     """The settings with ``changes``, or why they cannot change (only deadlines once running)."""
-    unknown = [k for k in changes if k not in {f.name for f in fields(Settings)}]
+    kinds = {f.name: f.type for f in fields(Settings)}
+    unknown = [k for k in changes if k not in kinds]
     if unknown:
-        return f"There is no setting called {unknown[0]}."
+        return f"There is no setting called {str(unknown[0])[:40]}; the settings are {', '.join(kinds)}."
     if running:
         frozen = [k for k in changes if k not in DEADLINE_FIELDS]
         if frozen:
             return f"The game has begun: only deadlines can change now, not {frozen[0].replace('_', ' ')}."
-    new = replace(settings, **changes)
+    try:
+        typed = {k: _typed(k, kinds[k], v) for k, v in changes.items()}
+    except ValueError as error:
+        return f"{str(error)[0].upper()}{str(error)[1:]}."
+    new = replace(settings, **typed)
     if "map" not in changes and new.players > 2 and new.map == Settings.map:
         new = replace(new, map=FOUR_ENDS)  # the printed map has two ends (R-SCEN-3)
     problem = check(new)
     return problem if problem else new
+
+
+def describe(settings: Settings, names: Iterable[str]) -> str:
+    """Some settings as a player reads them: ``phase hours 12, fixed order yes``."""
+
+    def shown(value: object) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
+    return ", ".join(f"{name.replace('_', ' ')} {shown(getattr(settings, name))}" for name in names)

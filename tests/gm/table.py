@@ -29,6 +29,11 @@ CAROL = Actor(13, "carol")
 MANAGER = Actor(99, "mod", manager=True)
 
 
+def said(reply: Reply) -> str:
+    """Everything one reply says, to anyone: its text and every announcement's."""
+    return "\n".join([reply.text, *(a.text for a in reply.announcements)])
+
+
 @dataclass
 class Table:
     db: Database

@@ -13,7 +13,7 @@ from gm.timing import DeadlineRunner
 from store import games
 from store.db import open_database
 from tests.engine.battle_helpers import battle
-from tests.gm.table import ALICE, BOB, CHANNEL, Table, open_table, seat_position
+from tests.gm.table import ALICE, BOB, CHANNEL, Table, open_table, said, seat_position
 from tests.gm.test_whole_games import start_classic_learning
 
 
@@ -44,7 +44,7 @@ async def test_a_round_deadline_fights_the_round_with_default_orders(table: Tabl
     game = await seat_position(table, battle("alice W1: TL0 PD=6 B=2", "bob W2: TL0 PD=6 S=2"))
     await table.ok(table.gm.submit_orders(ALICE, game, "Kish", "W1 ATTACKS W2: D=4 B=2"))
     fired = await table.pass_time(24)
-    assert len(fired) == 1 and "The orders deadline passed." in fired[0].text
+    assert len(fired) == 1 and "The orders deadline passed." in said(fired[0])
     bob = [a.text for a in fired[0].announcements if isinstance(a.to, ToPlayer) and a.to.name == "bob"]
     assert any("(default orders: none were sent)" in t for t in bob)
 
@@ -89,7 +89,7 @@ async def test_deadlines_survive_a_restart_and_an_overdue_one_fires_late(tmp_pat
     restarted = GameMaster(db, table.clock)
     assert await restarted.stored_state(game) == before
     fired = await restarted.fire_due()
-    assert fired and "late: the bot was away" in fired[0].text
+    assert fired and "late: the bot was away" in said(fired[0])
     state = await restarted.replay(game)
     assert state is not None and state.active_player.name == "bob"
     assert state.ship("alice", "W1") is not None, "what was done before the restart stays done"
@@ -111,7 +111,7 @@ async def test_the_runner_fires_what_is_due_and_hands_it_over(table: Table) -> N
     task = asyncio.create_task(DeadlineRunner(table.gm, deliver).run())
     await asyncio.wait_for(done.wait(), timeout=5)
     task.cancel()
-    assert "The deadline passed" in delivered[0].text
+    assert "The deadline passed" in said(delivered[0])
 
 
 async def _base(table: Table, game: int, player: str) -> str:

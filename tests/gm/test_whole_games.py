@@ -9,7 +9,7 @@ from engine.warpwar import GameState
 from engine.warpwar.movement import cheapest_path
 from engine.warpwar.rulesets import Attr
 from gm.service import GameMaster
-from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, GUILD, Table
+from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, GUILD, Table, said
 
 SECRET = re.compile(r"\b(PD|B|S|T|M|C|SH|E|A|H|SR|R)=|\d+ BP\b|\bBP \d|ATTACKS|DODGES|RETREATS|D=\d")
 """Ship attributes, Build Point amounts and orders: none may be posted in the channel."""
@@ -67,7 +67,7 @@ async def test_classic_learning_to_a_win(table: Table) -> None:
     await table.ok(gm.done(ALICE, CHANNEL))
     await table.ok(gm.move(ALICE, CHANNEL, "W1", to=target))
     combat = await table.ok(gm.done(ALICE, CHANNEL))
-    assert "Combat" in combat.text
+    assert "Combat" in said(combat)
     await table.ok(gm.submit_orders(BOB, game, target, "W1 DODGE: D=5 S=5"))
     first = await table.ok(gm.submit_orders(ALICE, game, target, "W1 DODGES, FIRING AT W1: D=5 B=13"))
     assert "8 taken" in first.text

@@ -1,0 +1,302 @@
+"""Schema migrations: a file any earlier release left behind opens in this one, data intact.
+
+Each older file is built with ``open_database(upto=k)``, filled with what that schema can hold,
+and reopened; the data is then read back through the store functions the game master uses, so a
+migration that renames, drops or mistypes a column fails here, not on a player's server.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import closing
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+import pytest
+
+import store.db
+from store import games
+from store.db import Database, open_database
+from store.games import Deadline, LoggedEvent, Seat
+from store.migrations import MIGRATIONS
+
+CURRENT = len(MIGRATIONS)
+TABLES = {"games", "seats", "events", "deadlines", "guild_settings", "requests"}
+NOW = datetime(2024, 5, 6, 7, 8, 9, 123456, tzinfo=UTC)
+CHANNEL = 100
+SETUP = {"ruleset": "classic", "scenario": "learning", "players": 2}
+STATE = '{"game_turn": 3}'
+SEAT = Seat(11, "alice", 1, "red")
+EVENTS = (("GameCreated", '{"seq": 1}'), ("TurnBegan", '{"seq": 2}'))
+REPLY = '{"ok": true, "text": "Done."}'
+
+
+def deadline(game_id: int) -> Deadline:
+    return Deadline(game_id, "phase:1:build", "phase", NOW + timedelta(hours=48), {"star": "Ur"})
+
+
+async def paused_at_of(db: Database, game_id: int) -> datetime | None:
+    row = await games.game_by_id(db, game_id)
+    assert row is not None
+    return row.paused_at
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One kind of data a file may hold: written when its schema has ``needs``, read back after
+    migrating. Everything is keyed by the game, so a second game in the same file never collides."""
+
+    needs: str
+    """A table, or ``table.column`` for a column a later migration added to an older table."""
+    write: Callable[[Database, int], Awaitable[object]]
+    read: Callable[[Database, int], Awaitable[object]]
+    expected: Callable[[int], object]
+
+
+SAMPLES = (
+    Sample("seats", lambda db, g: games.add_seat(db, g, SEAT), games.seats, lambda g: [SEAT]),
+    Sample(
+        "events",
+        lambda db, g: games.append_events(db, g, 1, EVENTS, SEAT.user_id, NOW),
+        games.events,
+        lambda g: [
+            LoggedEvent(seq, kind, body, SEAT.user_id, NOW) for seq, (kind, body) in enumerate(EVENTS, 1)
+        ],
+    ),
+    Sample("games.paused_at", lambda db, g: games.set_paused(db, g, NOW), paused_at_of, lambda g: NOW),
+    Sample(
+        "deadlines",
+        lambda db, g: games.replace_deadlines(db, g, [deadline(g)]),
+        games.deadlines_of,
+        lambda g: [deadline(g)],
+    ),
+    Sample(
+        "guild_settings",
+        lambda db, g: games.set_guild_setting(db, g, "phase_hours", 12.5),
+        games.guild_settings,
+        lambda g: {"phase_hours": 12.5},
+    ),
+    Sample(
+        "requests",
+        lambda db, g: games.remember(db, f"request-{g}", g, REPLY, NOW),
+        lambda db, g: games.reply_to(db, f"request-{g}"),
+        lambda g: REPLY,
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Written:
+    """What :func:`write_all` put in a file: one game and the samples its schema could hold."""
+
+    game_id: int
+    channel_id: int
+    samples: tuple[Sample, ...]
+
+
+async def tables(db: Database) -> set[str]:
+    rows = await db.fetch_all("SELECT name FROM sqlite_master WHERE type = 'table'")
+    return {r["name"] for r in rows}
+
+
+async def has(db: Database, needs: str) -> bool:
+    table, _, column = needs.partition(".")
+    if table not in await tables(db):
+        return False
+    return not column or any(r["name"] == column for r in await db.fetch_all(f"PRAGMA table_info({table})"))
+
+
+async def new_game(db: Database, channel_id: int) -> int:
+    """A game in the lobby of ``channel_id`` (inside the caller's transaction)."""
+    return await games.create_game(
+        db,
+        guild_id=1,
+        channel_id=channel_id,
+        kind="warpwar",
+        title=f"Game in {channel_id}",
+        creator_id=SEAT.user_id,
+        setup=SETUP,
+        now=NOW,
+    )
+
+
+async def write_all(db: Database, channel_id: int) -> Written:
+    """A running game in ``channel_id`` and every sample the file's schema can hold, in one transaction."""
+    usable = tuple([s for s in SAMPLES if await has(db, s.needs)])
+    async with db.transaction():
+        game_id = await new_game(db, channel_id)
+        await games.update_game(db, game_id, NOW, status="running", state=STATE, version=len(EVENTS))
+        for sample in usable:
+            await sample.write(db, game_id)
+    return Written(game_id, channel_id, usable)
+
+
+async def check_all(db: Database, written: Written) -> None:
+    """Everything :func:`write_all` wrote reads back the same through the store's functions."""
+    row = await games.game_by_id(db, written.game_id)
+    assert row is not None
+    assert (row.channel_id, row.title, row.creator_id, row.status) == (
+        written.channel_id,
+        f"Game in {written.channel_id}",
+        SEAT.user_id,
+        "running",
+    )
+    assert (row.setup, row.state, row.version, row.created_at) == (SETUP, STATE, len(EVENTS), NOW)
+    assert await games.live_game_in(db, written.channel_id) == row
+    for sample in written.samples:
+        assert await sample.read(db, written.game_id) == sample.expected(written.game_id), sample.needs
+
+
+async def dump(db: Database) -> list[tuple[object, ...]]:
+    """The whole file: its schema and every row of every table."""
+    found = [tuple(r) for r in await db.fetch_all("SELECT type, name, sql FROM sqlite_master ORDER BY name")]
+    for table in sorted(await tables(db)):
+        found.extend(tuple(r) for r in await db.fetch_all(f"SELECT * FROM {table} ORDER BY 1, 2"))
+    return found
+
+
+def spent(count: int) -> list[str]:
+    """Stand-ins for migrations a file already has: each fails if run, so a runner that applies
+    one twice is caught."""
+    return ["SELECT * FROM migration_already_applied"] * count
+
+
+async def test_a_new_file_gets_the_whole_schema(tmp_path: Path) -> None:
+    """A server's first start: the file and its folder are made, every migration runs, WAL is on."""
+    db = await open_database(tmp_path / "new" / "games.sqlite3")
+    try:
+        assert await db.schema_version() == CURRENT
+        assert await tables(db) >= TABLES
+        mode = await db.fetch_one("PRAGMA journal_mode")
+        assert mode is not None and mode[0] == "wal"
+    finally:
+        await db.close()
+
+
+@pytest.mark.parametrize("version", range(1, CURRENT))
+async def test_an_older_file_is_brought_up_to_date(
+    tmp_path: Path, version: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file from the release with schema ``version``: only the later migrations run, what it held
+    reads back unchanged, and it takes today's writes."""
+    path = tmp_path / "old.sqlite3"
+    old = await open_database(path, upto=version)
+    assert await old.schema_version() == version
+    written = await write_all(old, CHANNEL)
+    await old.close()
+    monkeypatch.setattr(store.db, "MIGRATIONS", [*spent(version), *MIGRATIONS[version:]])
+    db = await open_database(path)
+    try:
+        assert await db.schema_version() == CURRENT
+        assert await tables(db) >= TABLES
+        await check_all(db, written)
+        await check_all(db, await write_all(db, CHANNEL + 1))
+    finally:
+        await db.close()
+
+
+@pytest.fixture
+async def connections(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[list[aiosqlite.Connection]]:
+    """Every connection opened during the test, closed at its end whatever the code under test
+    did with them, so a refused open leaves no worker thread behind for the next test."""
+    made: list[aiosqlite.Connection] = []
+    real = aiosqlite.connect
+
+    def connect(database: str | Path, **kwargs: Any) -> aiosqlite.Connection:
+        made.append(real(database, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(aiosqlite, "connect", connect)
+    yield made
+    for connection in made:
+        await connection.close()
+
+
+async def newer_file(path: Path) -> None:
+    """A file a newer release wrote: its schema version is one past the last migration known here."""
+    db = await open_database(path)
+    await db.execute(f"PRAGMA user_version = {CURRENT + 1}")
+    await db.close()
+
+
+async def test_a_file_from_a_newer_release_is_refused(
+    tmp_path: Path, connections: list[aiosqlite.Connection]
+) -> None:
+    """Running an old release on a newer file must stop, saying why, before it misreads or damages it."""
+    path = tmp_path / "future.sqlite3"
+    await newer_file(path)
+    with pytest.raises(
+        RuntimeError, match=rf"version {CURRENT + 1}, newer than this program knows \({CURRENT}\)"
+    ):
+        await open_database(path)
+    with closing(sqlite3.connect(path)) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone() == (CURRENT + 1,)
+
+
+async def test_a_refused_file_is_left_closed(tmp_path: Path, connections: list[aiosqlite.Connection]) -> None:
+    """The bot stops on a newer file; a connection left open keeps a thread alive and the file busy."""
+    path = tmp_path / "future.sqlite3"
+    await newer_file(path)
+    with pytest.raises(RuntimeError):
+        await open_database(path)
+    with pytest.raises(ValueError, match=r"closed|no active connection"):
+        await connections[-1].execute("SELECT 1")
+
+
+class CommandFailedError(Exception):
+    """A failure in the middle of a command."""
+
+
+async def fail_with_an_exception(db: Database, game_id: int) -> None:
+    raise CommandFailedError
+
+
+async def fail_with_a_constraint(db: Database, game_id: int) -> None:
+    await games.add_seat(db, game_id, SEAT)  # the seat is already taken: IntegrityError
+
+
+@pytest.mark.parametrize(
+    ("failure", "error"),
+    [(fail_with_an_exception, CommandFailedError), (fail_with_a_constraint, sqlite3.IntegrityError)],
+    ids=["an exception", "a broken constraint"],
+)
+async def test_a_failed_transaction_writes_nothing(
+    tmp_path: Path, failure: Callable[[Database, int], Awaitable[None]], error: type[Exception]
+) -> None:
+    """A command that fails half-way leaves no trace, and the next one still commits."""
+    db = await open_database(tmp_path / "games.sqlite3")
+    try:
+        empty = await dump(db)
+        with pytest.raises(error):
+            async with db.transaction():
+                game_id = await new_game(db, CHANNEL)
+                await games.add_seat(db, game_id, SEAT)
+                await games.set_guild_setting(db, 1, "players", 3)
+                await failure(db, game_id)
+        assert await dump(db) == empty
+        await check_all(db, await write_all(db, CHANNEL))
+    finally:
+        await db.close()
+
+
+async def test_reopening_an_up_to_date_file_applies_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every restart opens the file again: no migration runs twice and nothing changes."""
+    path = tmp_path / "games.sqlite3"
+    db = await open_database(path)
+    written = await write_all(db, CHANNEL)
+    before = await dump(db)
+    await db.close()
+    monkeypatch.setattr(store.db, "MIGRATIONS", spent(CURRENT))
+    again = await open_database(path)
+    try:
+        assert await again.schema_version() == CURRENT
+        assert await dump(again) == before
+        await check_all(again, written)
+    finally:
+        await again.close()
