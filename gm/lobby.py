@@ -13,6 +13,9 @@ from gm.warpwar.settings import changed, settings_from, to_data
 from store import games
 from store.games import Seat
 
+TITLE_LIMIT = 80
+ALLIANCE_LIMIT = 30
+
 
 def may_manage(loaded: Loaded, actor: Actor) -> bool:
     """The game's creator, or a server manager."""
@@ -32,15 +35,21 @@ class Lobby(GameCore):
     ) -> Reply:
         """A new game in this channel, its creator seated (in ``alliance``, revised rules); others
         join until the seats are full."""
+        if not (games.fits(guild_id) and games.fits(channel_id)):
+            return refused("That is not a server and channel a game can be in.", "bad-place")
         if await self.game_in(channel_id) is not None:
             return refused("This channel already has a game; finish or abandon it first.", "channel-busy")
+        if title and len(title.strip()) > TITLE_LIMIT:
+            return refused(f"A game's title has at most {TITLE_LIMIT} characters.", "too-long")
+        if alliance and len(alliance.strip()) > ALLIANCE_LIMIT:
+            return refused(f"An alliance's name has at most {ALLIANCE_LIMIT} characters.", "too-long")
         defaults = await games.guild_settings(self.db, guild_id)
         built = changed(settings_from(defaults), choices, running=False)
         if isinstance(built, str):
             return refused(built, "bad-settings")
         if alliance and built.ruleset != "revised":
             return refused("Alliances are part of the revised rules only.", "no-alliances")
-        name = (title or "").strip()[:80] or f"WarpWar ({built.title})"
+        name = (title or "").strip() or f"WarpWar ({built.title})"
         now = self.clock.now()
         async with self.db.transaction():
             game_id = await games.create_game(
@@ -53,7 +62,7 @@ class Lobby(GameCore):
                 setup=to_data(built),
                 now=now,
             )
-            side = (alliance or "").strip()[:30] or None
+            side = (alliance or "").strip() or None
             await games.add_seat(self.db, game_id, Seat(actor.user_id, seat_name(actor.name, ()), 1, side))
             text = (
                 f"**{name}** is open: {built.title}, {built.players} players. {actor.name} has the first "
@@ -78,11 +87,13 @@ class Lobby(GameCore):
                 return refused("Every seat is taken.", "full")
             if alliance and loaded.settings.ruleset != "revised":
                 return refused("Alliances are part of the revised rules only.", "no-alliances")
+            if alliance and len(alliance.strip()) > ALLIANCE_LIMIT:
+                return refused(f"An alliance's name has at most {ALLIANCE_LIMIT} characters.", "too-long")
             seat = Seat(
                 actor.user_id,
                 seat_name(actor.name, [s.name for s in loaded.seats]),
                 max(s.joined for s in loaded.seats) + 1,
-                (alliance or "").strip()[:30] or None,
+                (alliance or "").strip() or None,
             )
             left = loaded.settings.players - len(loaded.seats) - 1
             more = f" {left} seat(s) left." if left else " Every seat is taken: the creator may start."

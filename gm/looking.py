@@ -17,6 +17,8 @@ from gm.warpwar.story import tell
 from store import games
 from store.games import GameRow
 
+NAME_LIMIT = 40
+"""Names typed back in a refusal are cut to this (a star or ship name is never longer)."""
 LOG_PAGE = 25
 """Lines of the story per page."""
 
@@ -27,7 +29,7 @@ class Looking(GameCore):
         if game_id is not None:
             row = await games.game_by_id(self.db, game_id)
         else:
-            row = await self.game_in(channel_id or 0)
+            row = await games.latest_game_in(self.db, channel_id or 0)
         if row is None:
             return refused("There is no game here.", "no-game")
         return await self.load(row.id)
@@ -39,8 +41,10 @@ class Looking(GameCore):
         if isinstance(found, Reply):
             return found
         seat = found.seat_of(actor.user_id)
-        if seat is None or found.state is None:
-            return refused("You have no ships in this game.", "not-seated")
+        if seat is None:
+            return refused("You are not playing in this game.", "not-seated")
+        if found.state is None:
+            return refused("The game has not begun yet: there are no ships.", "not-started")
         return found, found.state, seat.name
 
     async def deadline(self, game_id: int, star: str | None = None) -> datetime | None:
@@ -83,7 +87,7 @@ class Looking(GameCore):
         loaded, state, player = own
         ship = state.ship(player, label.strip().upper())
         if ship is None:
-            return refused(f"You have no ship called {label}.", "unknown-ship")
+            return refused(f"You have no ship called {label[:NAME_LIMIT]}.", "unknown-ship")
         text = "\n".join(views.ship_lines(state, ship))
         return Reply(True, text, game_id=loaded.row.id, channel_id=loaded.row.channel_id)
 
@@ -93,9 +97,11 @@ class Looking(GameCore):
         if isinstance(own, Reply):
             return own
         loaded, state, player = own
-        hex_name = state.map.resolve(star)
-        if hex_name is None or state.battle(hex_name) is None:
-            return refused(f"There is no battle at {star} now.", "no-battle")
+        hex_name = state.map.resolve(star[:NAME_LIMIT])
+        if hex_name is None or not state.map.is_star(hex_name):
+            return refused(f"There is no star called {star[:NAME_LIMIT]} on this map.", "unknown-star")
+        if state.battle(hex_name) is None:
+            return refused(f"There is no battle at {state.map.label(hex_name)} now.", "no-battle")
         due = await self.deadline(loaded.row.id, hex_name)
         return Reply(True, views.situation(state, player, hex_name, due), game_id=loaded.row.id)
 
@@ -127,7 +133,13 @@ class Looking(GameCore):
         end = len(lines) - (page - 1) * LOG_PAGE
         chunk = lines[max(0, end - LOG_PAGE) : end]
         head = f"**{found.row.title}**: the story so far, page {page} of {pages} (newest last)"
-        return Reply(True, "\n".join([head, *chunk]), private=False, game_id=found.row.id)
+        return Reply(
+            True,
+            "\n".join([head, *chunk]),
+            private=False,
+            game_id=found.row.id,
+            channel_id=found.row.channel_id,
+        )
 
     async def _public_story(self, loaded: Loaded) -> list[str]:
         """Every public line the game's events have told, in order."""

@@ -54,38 +54,40 @@ class Play(GameCore):
         self, actor: Actor, channel_id: int, star: str, design: str, name: str | None = None
     ) -> Reply:
         """Build a ship at a base star: ``design`` like ``WG=1 PD=5 B=3`` (WG=1 makes a Warpship)."""
-        named = (name or "").strip()[:40] or None
+        named = (name or "").strip() or None
         return await self._in_channel(
-            actor, channel_id, lambda s, p: cmd.BuildShip(p, star, inputs.design(design), named)
+            actor, channel_id, lambda s, p: cmd.BuildShip(p, _star(star), inputs.design(design), named)
         )
 
     @once
     async def repair(self, actor: Actor, channel_id: int, ship: str, amounts: str) -> Reply:
         return await self._in_channel(
-            actor, channel_id, lambda s, p: cmd.Repair(p, ship, inputs.design(amounts))
+            actor, channel_id, lambda s, p: cmd.Repair(p, _ship(ship), inputs.design(amounts))
         )
 
     @once
     async def resupply(
         self, actor: Actor, channel_id: int, ship: str, missiles: int = 0, shells: int = 0
     ) -> Reply:
-        return await self._in_channel(actor, channel_id, lambda s, p: cmd.Resupply(p, ship, missiles, shells))
+        return await self._in_channel(
+            actor, channel_id, lambda s, p: cmd.Resupply(p, _ship(ship), missiles, shells)
+        )
 
     @once
     async def scrap(self, actor: Actor, channel_id: int, ship: str) -> Reply:
-        return await self._in_channel(actor, channel_id, lambda s, p: cmd.Scrap(p, ship))
+        return await self._in_channel(actor, channel_id, lambda s, p: cmd.Scrap(p, _ship(ship)))
 
     @once
     async def build_base(self, actor: Actor, channel_id: int, star: str, amount: int) -> Reply:
-        return await self._in_channel(actor, channel_id, lambda s, p: cmd.PayForBase(p, star, amount))
+        return await self._in_channel(actor, channel_id, lambda s, p: cmd.PayForBase(p, _star(star), amount))
 
     @once
     async def load_hold(self, actor: Actor, channel_id: int, ship: str, amount: int) -> Reply:
-        return await self._in_channel(actor, channel_id, lambda s, p: cmd.LoadHold(p, ship, amount))
+        return await self._in_channel(actor, channel_id, lambda s, p: cmd.LoadHold(p, _ship(ship), amount))
 
     @once
     async def unload_hold(self, actor: Actor, channel_id: int, ship: str, amount: int) -> Reply:
-        return await self._in_channel(actor, channel_id, lambda s, p: cmd.UnloadHold(p, ship, amount))
+        return await self._in_channel(actor, channel_id, lambda s, p: cmd.UnloadHold(p, _ship(ship), amount))
 
     @once
     async def split_bp(self, actor: Actor, channel_id: int, allocation: str) -> Reply:
@@ -99,7 +101,9 @@ class Play(GameCore):
         self, actor: Actor, channel_id: int, ship: str, path: str | None = None, to: str | None = None
     ) -> Reply:
         """Move along a path (``Umma Girsu 2017``) or by the cheapest route to a destination."""
-        return await self._in_channel(actor, channel_id, lambda s, p: inputs.path_steps(s, p, ship, path, to))
+        return await self._in_channel(
+            actor, channel_id, lambda s, p: inputs.path_steps(s, p, _ship(ship), path, to)
+        )
 
     @once
     async def transfer(
@@ -108,10 +112,11 @@ class Play(GameCore):
         """Pick up or drop a Systemship: a move step in the move phase, free after combat."""
 
         def make(state: GameState, player: str) -> cmd.Command:
+            carried = _ship(systemship)
             if state.phase is Phase.REARRANGE:
-                return cmd.Rearrange(player, carrier, systemship, drop)
-            step: cmd.Step = cmd.Drop(systemship) if drop else cmd.PickUp(systemship)
-            return cmd.Move(player, carrier, (step,))
+                return cmd.Rearrange(player, _ship(carrier), carried, drop)
+            step: cmd.Step = cmd.Drop(carried) if drop else cmd.PickUp(carried)
+            return cmd.Move(player, _ship(carrier), (step,))
 
         return await self._in_channel(actor, channel_id, make)
 
@@ -135,7 +140,7 @@ class Play(GameCore):
     async def submit_orders(self, actor: Actor, game_id: int, star: str, text: str) -> Reply:
         """Sealed orders for this round at ``star``; sending again amends them until the reveal."""
         return await self._in_game(
-            actor, game_id, lambda s, p: cmd.SubmitOrders(p, star, inputs.orders(text))
+            actor, game_id, lambda s, p: cmd.SubmitOrders(p, _star(star), inputs.orders(text))
         )
 
     @once
@@ -146,7 +151,7 @@ class Play(GameCore):
             found = inputs.orders(text) if text else ()
             if len(found) > 1:
                 raise inputs.InputError("Give standing orders for one ship at a time.")
-            return cmd.SetStandingOrders(player, ship, found[0] if found else None)
+            return cmd.SetStandingOrders(player, _ship(ship), found[0] if found else None)
 
         return await self._in_game(actor, game_id, make)
 
@@ -154,5 +159,13 @@ class Play(GameCore):
     async def damage_priority(self, actor: Actor, game_id: int, ship: str, text: str) -> Reply:
         """Where a ship takes hits first (R-DMG-2): ``A, S 2, B``; empty restores the default."""
         return await self._in_game(
-            actor, game_id, lambda s, p: cmd.SetDamagePriority(p, ship, inputs.damage(text))
+            actor, game_id, lambda s, p: cmd.SetDamagePriority(p, _ship(ship), inputs.damage(text))
         )
+
+
+def _star(text: str) -> str:
+    return inputs.word(text, "star")
+
+
+def _ship(text: str) -> str:
+    return inputs.word(text, "ship")

@@ -85,7 +85,11 @@ async def open_database(path: str | Path, *, upto: int | None = None) -> Databas
     await connection.execute("PRAGMA foreign_keys=ON")
     await connection.execute("PRAGMA busy_timeout=5000")
     db = Database(connection, name)
-    await migrate(db, upto)
+    try:
+        await migrate(db, upto)
+    except BaseException:
+        await db.close()
+        raise
     return db
 
 

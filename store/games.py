@@ -17,6 +17,12 @@ from typing import Any
 from store.db import Database, Row
 
 LIVE = ("lobby", "running")
+ID_LIMIT = 2**63
+"""SQLite integers are signed 64-bit: a bigger id names nothing stored (Discord ids fit)."""
+
+
+def fits(number: int) -> bool:
+    return isinstance(number, int) and -ID_LIMIT <= number < ID_LIMIT
 
 
 def stamp(moment: datetime) -> str:
@@ -116,6 +122,8 @@ async def create_game(
 
 async def live_game_in(db: Database, channel_id: int) -> GameRow | None:
     """The game in the lobby or running in a channel (there is at most one)."""
+    if not fits(channel_id):
+        return None
     row = await db.fetch_one(
         "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)
     )
@@ -123,12 +131,25 @@ async def live_game_in(db: Database, channel_id: int) -> GameRow | None:
 
 
 async def game_by_id(db: Database, game_id: int) -> GameRow | None:
+    if not fits(game_id):
+        return None
     row = await db.fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
+    return _game(row) if row else None
+
+
+async def latest_game_in(db: Database, channel_id: int) -> GameRow | None:
+    """The channel's newest game, finished or not: what status and story show after the end."""
+    if not fits(channel_id):
+        return None
+    newest = "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
+    row = await db.fetch_one(newest, (channel_id,))
     return _game(row) if row else None
 
 
 async def games_of_user(db: Database, user_id: int) -> list[GameRow]:
     """Live games where the user has a seat, newest first."""
+    if not fits(user_id):
+        return []
     rows = await db.fetch_all(
         "SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ?"
         " AND g.status IN ('lobby', 'running') ORDER BY g.id DESC",

@@ -41,6 +41,7 @@ from engine.warpwar.order_checks import (
     check_exclusive,
     check_numbers,
     check_orders,
+    check_priority,
     check_submission,
     combatants,
 )
@@ -93,6 +94,8 @@ def order_battles(tx: Tx, cmd: OrderBattles) -> None:
     require_turn(state, cmd.player, Phase.COMBAT)
     if state.options.parallel_battles:
         raise Refusal("parallel", "In this game all battles are fought at once.")
+    if not cmd.stars:
+        raise Refusal("nothing-to-do", "Name the stars in the order their battles are to be fought.")
     wanted = [_star_hex(state, place) for place in cmd.stars]
     pending = [b.star for b in state.turn.battles]
     for hex_name in wanted:
@@ -156,8 +159,7 @@ def set_damage_priority(tx: Tx, cmd: SetDamagePriority) -> None:
     state = tx.state
     require_player(state, cmd.player)
     ship = own_ship(state, cmd.player, cmd.ship)
-    if len({step.slot for step in cmd.priority}) != len(cmd.priority):
-        raise Refusal("repeated", "The damage priority names a slot twice.")
+    check_priority(ship.label, cmd.priority)
     tx.emit(DamagePrioritySet(cmd.player, ship.label, cmd.priority))
 
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.warpwar.crt import Tactic
-from engine.warpwar.orders import MAX_SHELLS_PER_CANNON, Orders
+from engine.warpwar.orders import MAX_SHELLS_PER_CANNON, DamageStep, Orders
 from engine.warpwar.rulesets import ATTR_NAMES, Attr
 from engine.warpwar.ships import Ship
 from engine.warpwar.state import GameState
 from engine.warpwar.tx import Refusal
 
+MAX_STEP_HITS = 99
+"""More hits than any ship can take in one slot."""
 MAX_DRIVE = 99
 """Drive settings above this are typing slips; no CRT row changes past +5 anyway."""
 
@@ -85,8 +87,18 @@ def check_numbers(o: Orders) -> None:
         )
     if len(set(o.pick_up)) != len(o.pick_up) or len(set(o.drop)) != len(o.drop):
         raise Refusal("repeated", f"{o.ship}: a Systemship is named twice.")
-    if len({step.slot for step in o.damage}) != len(o.damage):
-        raise Refusal("repeated", f"{o.ship}: the damage priority names a slot twice.")
+    check_priority(o.ship, o.damage)
+
+
+def check_priority(ship: str, steps: tuple[DamageStep, ...]) -> None:
+    """A damage priority names each slot once, with counts from 1 to 99 hits."""
+    if len({step.slot for step in steps}) != len(steps):
+        raise Refusal("repeated", f"{ship}: the damage priority names a slot twice.")
+    for step in steps:
+        if step.limit is not None and not 1 <= step.limit <= MAX_STEP_HITS:
+            raise Refusal(
+                "bad-number", f"{ship}: a damage step takes 1 to {MAX_STEP_HITS} hits, not {step.limit}."
+            )
 
 
 def check_capacity(state: GameState, ship: Ship, o: Orders) -> None:

@@ -9,13 +9,15 @@ from __future__ import annotations
 import re
 
 from engine.warpwar.commands import Drop, Go, Move, PickUp, Step
-from engine.warpwar.movement import cheapest_path
+from engine.warpwar.movement import cheapest_path, forbidden_first_turn
 from engine.warpwar.notation import parse_design
 from engine.warpwar.order_notation import NotationError, parse_damage, parse_orders
 from engine.warpwar.orders import DamageStep, Orders
 from engine.warpwar.rulesets import Attr
 from engine.warpwar.state import GameState
 
+NAME_LIMIT = 40
+"""No star, hex or ship name is longer."""
 MAX_TEXT = 2000
 """Longer input is refused before it is read: no order or path needs that much."""
 
@@ -31,10 +33,19 @@ def _bounded(text: str, what: str) -> str:
 
 
 def design(text: str) -> dict[Attr, int]:
+    bounded = _bounded(text, "design")
     try:
-        return parse_design(_bounded(text, "design"))
+        return parse_design(bounded)
     except ValueError as error:
         raise InputError(f"Cannot read the design: {error}.") from None
+
+
+def word(text: str, what: str) -> str:
+    """A star, hex or ship as typed: refused if longer than any name is, so no refusal ever
+    repeats a page of text back."""
+    if len(text.strip()) > NAME_LIMIT:
+        raise InputError(f"That is not a {what}: no {what} has a name {len(text.strip())} characters long.")
+    return text
 
 
 def path_steps(state: GameState, player: str, ship: str, path: str | None, to: str | None) -> Move:
@@ -53,12 +64,17 @@ def path_steps(state: GameState, player: str, ship: str, path: str | None, to: s
         return Move(player, ship, tuple(steps))
     if to:
         own = state.ship(player, ship.strip().upper())
-        goal = state.map.resolve(to)
+        goal = state.map.resolve(word(to, "place"))
         if own is None or goal is None:
             return Move(player, ship, (Go(to),))  # the engine says what is wrong
+        if goal in forbidden_first_turn(state, player):
+            raise InputError(
+                f"No ship may enter an enemy base star in the first turn ({state.map.label(goal)}, R-TURN-3)."
+            )
         route = cheapest_path(state, player, state.position(own), goal)
         if route is None:
-            raise InputError(f"No route leads from {state.map.label(state.position(own))} to {to}.")
+            where = state.map.label(state.position(own))
+            raise InputError(f"No route leads from {where} to {state.map.label(goal)}.")
         return Move(player, ship, tuple(Go(h) for h in route))
     raise InputError("Say where to go: a path like `Umma Girsu 2017`, or a destination.")
 

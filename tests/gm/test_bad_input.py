@@ -9,11 +9,13 @@ alice has a ship with Holds and Missiles, a battle at bob's base, a finished gam
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -29,6 +31,7 @@ from gm.looking import Looking
 from gm.manage import Manage
 from gm.play import Play
 from gm.service import GameMaster
+from store import games
 from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, GUILD, MANAGER, Table, open_table
 from tests.gm.test_whole_games import attack_route, start_classic_learning
 
@@ -425,7 +428,7 @@ CASES = [
          "no-game", "There is no game"),
         ("fleet of no such game", lambda s: s.gm.fleet(ALICE, game_id=NO_SUCH_GAME),
          "no-game", "There is no game"),
-        ("fleet without a seat", lambda s: s.gm.fleet(CAROL, CHANNEL), "not-seated", "You have no ships"),
+        ("fleet without a seat", lambda s: s.gm.fleet(CAROL, CHANNEL), "not-seated", "You are not playing"),
         ("ship where there is no game", lambda s: s.gm.ship(ALICE, "W1", ELSEWHERE),
          "no-game", "There is no game"),
     ),
@@ -553,15 +556,80 @@ CASES = [
         ("situation with no battle", lambda s: s.gm.situation(ALICE, s.game, s.home),
          "no-battle", "no battle at"),
         ("situation without a seat", lambda s: s.gm.situation(CAROL, s.game, s.target),
-         "not-seated", "You have no ships"),
+         "not-seated", "You are not playing"),
         ("reports of no such game", lambda s: s.gm.battle_reports(ALICE, NO_SUCH_GAME), "no-game", "no game"),
         ("reports before any round", lambda s: s.gm.battle_reports(ALICE, s.game),
          "no-battle", "fought no battle"),
         ("reports without a seat", lambda s: s.gm.battle_reports(CAROL, s.game),
-         "not-seated", "You have no ships"),
+         "not-seated", "You are not playing"),
+        ("no battle order named", alice("order_battles", ",,, ,"), "nothing-to-do", "Name the stars"),
+        ("a damage step of countless hits", lambda s: s.gm.damage_priority(ALICE, s.game, "W1", "A 99999"),
+         "bad-number", "1 to 99 hits"),
+    ),
+    # Found by this file and fixed: each used to raise, or to repeat a page of text back.
+    *in_scene(
+        "empty",
+        ("create in a channel beyond any id", lambda s: s.gm.create(ALICE, GUILD, 2**70),
+         "bad-place", "not a server and channel"),
+        ("status beyond any id", lambda s: s.gm.status(2**63), "no-game", "There is no game"),
+        ("players as a word", lambda s: s.gm.create(ALICE, GUILD, CHANNEL, players="two"),
+         "bad-settings", "whole number, not 'two'"),
+        ("a title too long", lambda s: s.gm.create(ALICE, GUILD, CHANNEL, long("T")),
+         "too-long", "at most 80 characters"),
+        ("server defaults with nothing to change", lambda s: s.gm.server_defaults(MANAGER, GUILD),
+         "bad-settings", "Say which default"),
+    ),
+    *in_scene(
+        "lobby",
+        ("fleet before the start", alice("fleet"), "not-started", "has not begun"),
+        ("settings with nothing to change", alice("change_settings"), "bad-settings", "Say which setting"),
+        ("three players of classic", alice("change_settings", players=3), "bad-settings",
+         "exactly 2 players"),
+    ),
+    *in_scene(
+        "classic",
+        ("a star name of a page", alice("build_ship", long("X"), "WG=1 PD=3"), "bad-input", "not a star"),
+        ("a design of a page", alice("build_ship", "{home}", long("PD=1 ")), "bad-input",
+         "That design is too long"),
+        ("a game id beyond any id", lambda s: s.gm.submit_orders(ALICE, 2**70, "Kish", ""),
+         "no-game", "There is no game"),
+        ("extend by a word", alice("extend", "soon"), "bad-number", "(a number)"),
+        ("round hours as a word", alice("change_settings", round_hours="soon"), "bad-settings",
+         "number of hours"),
+    ),
+    *in_scene(
+        "revised_move",
+        ("into an enemy base in the first turn", alice("move", "W1", to="{target}"), "bad-input",
+         "first turn"),
+        ("a ship name of a page", alice("move", long("W"), to="{target}"), "bad-input", "not a ship"),
+    ),
+    *in_scene(
+        "battle",
+        ("the situation at no star", lambda s: s.gm.situation(ALICE, s.game, "Atlantis"),
+         "unknown-star", "no star called Atlantis"),
     ),
 ]
 # fmt: on
+
+
+async def test_a_finished_game_still_shows_its_status_and_story(tmp_path: Path) -> None:
+    async with staged(tmp_path, "over") as scene:
+        status = await scene.gm.status(CHANNEL)
+        assert status.ok and "Over: alice won" in status.text
+        assert (await scene.gm.log(CHANNEL)).ok
+
+
+async def test_two_resumes_at_once_move_the_deadlines_once(tmp_path: Path) -> None:
+    """Pause and resume are checked under the game's lock: only one resume applies."""
+    async with staged(tmp_path, "paused") as scene:
+        before = await games.deadlines_of(scene.table.db, scene.game)
+        scene.table.clock.advance(timedelta(hours=1))
+        replies = await asyncio.gather(scene.gm.resume(ALICE, CHANNEL), scene.gm.resume(MANAGER, CHANNEL))
+        assert sorted(r.ok for r in replies) == [False, True]
+        after = await games.deadlines_of(scene.table.db, scene.game)
+        assert [a.due_at - b.due_at for a, b in zip(after, before, strict=True)] == [
+            timedelta(hours=1)
+        ] * len(before)
 
 
 @pytest.mark.parametrize("case", CASES)
