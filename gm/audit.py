@@ -10,7 +10,7 @@ from engine.serial import decode, encode
 from engine.warpwar import Event, GameState, fold
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, Loaded
-from gm.warpwar.settings import check, settings_from
+from gm.warpwar.settings import SETTING_NAMES, Settings, changed
 from store import games
 from store.games import Seat
 
@@ -54,23 +54,17 @@ class Audit(GameCore):
         """A game exported elsewhere, rebuilt here from its events (a server manager's tool)."""
         if not actor.manager:
             return refused("Only a server manager can import a game.", "not-manager")
-        if data.get("format") != FORMAT or data.get("version") != VERSION:
+        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
             return refused("That is not a game exported by this bot.", "bad-import")
+        if not (games.fits(guild_id) and games.fits(channel_id)):
+            return refused("That is not a server and channel a game can be in.", "bad-place")
         if await self.game_in(channel_id) is not None:
             return refused("This channel already has a game.", "channel-busy")
-        try:
-            events = [decode(Event, e["event"]) for e in data["events"]]
-            state = fold(events) if events else None
-            settings = settings_from(data["setup"])
-            seats = tuple(Seat(**s) for s in data["seats"])
-            status = str(data["status"])
-            title = str(data["title"])[:80]
-            creator = int(data["creator_id"])
-        except (KeyError, TypeError, ValueError, AssertionError) as error:
-            return refused(f"The exported game is damaged: {error}.", "bad-import")
-        problem = check(settings) or (None if status in STATUSES else f"unknown status {status!r}")
-        if problem:
-            return refused(problem, "bad-import")
+        read = _read(data)
+        if isinstance(read, str):
+            return refused(f"The exported game is damaged: {read}.", "bad-import")
+        events, state, settings, seats = read
+        status, title, creator = str(data["status"]), str(data["title"])[:80], int(data["creator_id"])
         now = self.clock.now()
         async with self.db.transaction():
             game_id = await games.create_game(
@@ -105,3 +99,35 @@ class Audit(GameCore):
     async def games_of(self, actor: Actor) -> list[Loaded]:
         """Live games where the user has a seat, newest first (to pick one from a DM)."""
         return [await self.load(row.id) for row in await games.games_of_user(self.db, actor.user_id)]
+
+
+Read = tuple[list[Event], GameState | None, Settings, tuple[Seat, ...]]
+
+
+def _read(data: dict[str, Any]) -> Read | str:
+    """The parts of an export, checked; or what is wrong with it, in a manager's words."""
+    missing = [k for k in ("events", "setup", "seats", "status", "title", "creator_id") if k not in data]
+    if missing:
+        return f"it has no {missing[0]}"
+    if not isinstance(data["setup"], dict) or not isinstance(data["seats"], list):
+        return "its setup or seats are not what an export holds"
+    if data["status"] not in STATUSES or not isinstance(data["creator_id"], int):
+        return f"its status {str(data['status'])[:20]!r} or creator is not one this bot writes"
+    try:
+        seats = tuple(
+            Seat(int(s["user_id"]), str(s["name"]), int(s["joined"]), s.get("alliance"))
+            for s in data["seats"]
+        )
+        events = [decode(Event, e["event"]) for e in data["events"]]
+        state = fold(events) if events else None
+    except (KeyError, TypeError, ValueError, AttributeError, AssertionError):
+        return "its seats or events cannot be read"
+    if len({s.user_id for s in seats}) != len(seats) or len({s.name for s in seats}) != len(seats):
+        return "two seats have the same player"
+    if state is not None and sorted(p.name for p in state.players) != sorted(s.name for s in seats):
+        return "its seats are not the players of its game"
+    known = {k: v for k, v in data["setup"].items() if k in SETTING_NAMES}
+    settings = changed(Settings(), known, running=False)
+    if isinstance(settings, str):
+        return settings[0].lower() + settings[1:].rstrip(".")
+    return events, state, settings, seats

@@ -43,6 +43,7 @@ class Settings:
 FOUR_ENDS = "warpwar-four"
 """The printed map with two more ends, for three or four players (R-SCEN-3)."""
 
+SETTING_NAMES = frozenset(f.name for f in fields(Settings))
 DEADLINE_FIELDS = ("phase_hours", "round_hours", "remind_hours")
 """What may still change once a game has begun."""
 

@@ -43,3 +43,19 @@ async def test_a_request_is_answered_once_whatever_it_is(table: Table) -> None:
     await table.ok(table.gm.join(bob, CHANNEL))
     assert (await table.gm.join(bob, CHANNEL)).ok
     assert len(await games.seats(table.db, first.game_id or 0)) == 2
+
+
+async def test_a_damaged_export_is_refused_in_plain_words(table: Table) -> None:
+    game = await start_classic_learning(table)
+    data = await table.gm.export(game)
+    seats = data["seats"]
+    for damaged, says in (
+        ({**data, "setup": []}, "setup or seats"),
+        ({**data, "seats": seats * 2}, "same player"),
+        ({**data, "seats": seats[:1]}, "not the players"),
+        ({**data, "setup": {**data["setup"], "players": "two"}}, "whole number"),
+        ({k: v for k, v in data.items() if k != "events"}, "has no events"),
+        ({**data, "status": "weird"}, "status 'weird'"),
+    ):
+        await table.no(table.gm.import_game(MANAGER, GUILD, 300, damaged), "bad-import", says)
+    await table.no(table.gm.import_game(MANAGER, GUILD, 300, None), "bad-import")  # type: ignore[arg-type]
