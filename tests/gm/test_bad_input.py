@@ -33,7 +33,7 @@ from gm.play import Play
 from gm.service import GameMaster
 from store import games
 from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, GUILD, MANAGER, Table, open_table
-from tests.gm.test_whole_games import attack_route, start_classic_learning
+from tests.gm.test_whole_games import attack_route, into_battle, start_classic_learning
 
 ELSEWHERE = 555
 """A channel with no game in it."""
@@ -129,18 +129,7 @@ async def revised_move(table: Table) -> Scene:
 async def battle(table: Table) -> Scene:
     """Game-turn 2 of classic learning: alice's W1 (PD 22, B 13) has attacked bob's W1 at his base."""
     scene = await classic(table)
-    gm, home, target = table.gm, scene.home, scene.target
-    _, _, route = await attack_route(gm, scene.game)
-    await table.ok(gm.build_ship(ALICE, CHANNEL, home, "WG=1 PD=22 B=13"))
-    await table.ok(gm.done(ALICE, CHANNEL))
-    await table.ok(gm.move(ALICE, CHANNEL, "W1", path=" ".join(route[:-1])))
-    await table.ok(gm.done(ALICE, CHANNEL))
-    await table.ok(gm.build_ship(BOB, CHANNEL, target, "WG=1 PD=10 B=5 S=5"))
-    await table.ok(gm.done(BOB, CHANNEL))
-    await table.ok(gm.done(BOB, CHANNEL))
-    await table.ok(gm.done(ALICE, CHANNEL))
-    await table.ok(gm.move(ALICE, CHANNEL, "W1", to=target))
-    await table.ok(gm.done(ALICE, CHANNEL))
+    await into_battle(table, scene.game)
     return scene
 
 

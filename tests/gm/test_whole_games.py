@@ -8,6 +8,7 @@ from dataclasses import replace
 from engine.warpwar import GameState
 from engine.warpwar.movement import cheapest_path
 from engine.warpwar.rulesets import Attr
+from gm.announce import Reply
 from gm.service import GameMaster
 from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, GUILD, Table, said
 
@@ -48,11 +49,11 @@ async def attack_route(gm: GameMaster, game: int) -> tuple[str, str, list[str]]:
     return home, target, route
 
 
-async def test_classic_learning_to_a_win(table: Table) -> None:
-    """Build, move, a battle by sealed orders, an idle turn ended by its deadline, and the
-    victory point that wins the learning scenario (R-WIN-1)."""
-    gm: GameMaster = table.gm
-    game = await start_classic_learning(table)
+async def into_battle(table: Table, game: int) -> tuple[str, Reply]:
+    """A classic learning game from its start to its first battle, at bob's base in game-turn 2:
+    alice's cruiser (PD 22, B 13) against bob's guard (PD 10, B 5, S 5). Returns the star and
+    the reply that began the combat."""
+    gm = table.gm
     home, target, route = await attack_route(gm, game)
     # Turn 1: alice builds one fast, hard-hitting Warpship and stops short of bob's base (R-TURN-3).
     await table.ok(gm.build_ship(ALICE, CHANNEL, home, "WG=1 PD=22 B=13", name="Reliant"))
@@ -63,11 +64,20 @@ async def test_classic_learning_to_a_win(table: Table) -> None:
     await table.ok(gm.build_ship(BOB, CHANNEL, target, "WG=1 PD=10 B=5 S=5"))
     await table.ok(gm.done(BOB, CHANNEL))
     await table.ok(gm.done(BOB, CHANNEL))
-    # Turn 2: alice attacks. Round 1: DODGE (0, -1) against DODGE is a Hit: 13 − 5 = 8 hits.
+    # Turn 2: alice attacks.
     await table.ok(gm.done(ALICE, CHANNEL))
     await table.ok(gm.move(ALICE, CHANNEL, "W1", to=target))
-    combat = await table.ok(gm.done(ALICE, CHANNEL))
+    return target, await table.ok(gm.done(ALICE, CHANNEL))
+
+
+async def test_classic_learning_to_a_win(table: Table) -> None:
+    """Build, move, a battle by sealed orders, an idle turn ended by its deadline, and the
+    victory point that wins the learning scenario (R-WIN-1)."""
+    gm: GameMaster = table.gm
+    game = await start_classic_learning(table)
+    target, combat = await into_battle(table, game)
     assert "Combat" in said(combat)
+    # Round 1: DODGE (0, -1) against DODGE is a Hit: 13 − 5 = 8 hits.
     await table.ok(gm.submit_orders(BOB, game, target, "W1 DODGE: D=5 S=5"))
     first = await table.ok(gm.submit_orders(ALICE, game, target, "W1 DODGES, FIRING AT W1: D=5 B=13"))
     assert "8 taken" in first.text
