@@ -16,13 +16,14 @@ from functools import cached_property
 
 from engine.serial import decode
 from engine.warpwar import Event, GameState, fold
-from engine.warpwar.events import PhaseBegan, RoundFought, TurnBegan
+from engine.warpwar.events import MoveTakenBack, PhaseBegan, RoundFought, TurnBegan
 from gm.announce import Picture
 from gm.core import GameCore
 from render.battle import render_battle
 from render.fleet import render_fleet_card
 from render.mapview import MapView, render_map
 from store import games
+from store.games import LoggedEvent
 
 DRAWING_AT_ONCE = 2
 """Pictures drawn at the same time (the machine has two cores)."""
@@ -35,9 +36,10 @@ class Painting(GameCore):
 
     async def picture(self, game_id: int, picture: Picture, scale: float = 1.0) -> bytes | None:
         """The PNG for a picture request, as its viewer may see it; None if the game has none."""
-        logged = [decode(Event, json.loads(e.body)) for e in await games.events(self.db, game_id)]
+        rows = await games.events(self.db, game_id)
         if picture.version is not None:
-            logged = logged[: picture.version]
+            rows = rows[: picture.version]
+        logged = _standing_events(rows)
         if not logged:
             return None
         row = await games.game_by_id(self.db, game_id)
@@ -87,3 +89,14 @@ def _last_phase(events: list[Event]) -> tuple[GameState | None, tuple[Event, ...
         return None, ()
     first = starts[-2]
     return fold(events[:first]), tuple(events[first:])
+
+
+def _standing_events(rows: list[LoggedEvent]) -> list[Event]:
+    """The log without the moves that were taken back, so no trail shows a move undone."""
+    undone: set[int] = set()
+    for row in rows:
+        if row.kind == MoveTakenBack.__name__:
+            event = decode(Event, json.loads(row.body))
+            assert isinstance(event, MoveTakenBack)
+            undone.update(r.seq for r in rows if event.after < r.seq < row.seq)
+    return [decode(Event, json.loads(r.body)) for r in rows if r.seq not in undone]

@@ -7,17 +7,20 @@ it is and whose ships are whose; here we check that the caller has a seat at all
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 
-from engine.warpwar import GameState, Rejected, apply
+from engine.serial import decode
+from engine.warpwar import Accepted, Event, GameState, Rejected, apply, fold
 from engine.warpwar import commands as cmd
+from engine.warpwar.events import MoveTakenBack, ShipMoved, StarTaken, SystemshipDropped, SystemshipPickedUp
 from engine.warpwar.state import Phase
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, once
 from gm.warpwar import inputs
 from store import games
-from store.games import GameRow
+from store.games import GameRow, LoggedEvent
 
 Make = Callable[[GameState, str], cmd.Command]
 """Builds the engine command from the state and the acting player's name (may raise InputError)."""
@@ -121,6 +124,29 @@ class Play(GameCore):
         return await self._in_channel(actor, channel_id, make)
 
     @once
+    async def undo(self, actor: Actor, channel_id: int) -> Reply:
+        """Take back your last move order of this move phase, if it revealed nothing (R-MOVE-8)."""
+        row = await self.game_in(channel_id)
+        if row is None:
+            return refused("There is no game here.", "no-game")
+        async with self.locked(row.id):
+            loaded = await self.load(row.id)
+            seat = loaded.seat_of(actor.user_id)
+            state = loaded.state
+            if seat is None or state is None or loaded.row.status != "running":
+                return refused("You have no move to take back in this game.", "nothing-to-undo")
+            if state.active_player.name != seat.name or state.phase is not Phase.MOVE:
+                return refused("Moves are taken back by the moving player, in the move phase.", "wrong-phase")
+            logged = await games.events(self.db, row.id)
+            found = taken_back(logged, seat.name)
+            if isinstance(found, str):
+                return refused(found, "nothing-to-undo")
+            before, ship = found
+            previous = fold([decode(Event, json.loads(e.body)) for e in logged if e.seq <= before])
+            event = MoveTakenBack(seat.name, ship, before, previous)
+            return await self.commit(loaded, Accepted(previous, (event,)), actor.user_id, acting=seat.name)
+
+    @once
     async def done(self, actor: Actor, channel_id: int) -> Reply:
         """The active player has finished the current phase."""
         return await self._in_channel(actor, channel_id, lambda s, p: cmd.EndPhase(p))
@@ -169,3 +195,33 @@ def _star(text: str) -> str:
 
 def _ship(text: str) -> str:
     return inputs.word(text, "ship")
+
+
+MOVE_EVENTS = {
+    ShipMoved.__name__,
+    SystemshipPickedUp.__name__,
+    SystemshipDropped.__name__,
+    StarTaken.__name__,
+}
+"""What one move order makes (engine.warpwar.movement)."""
+
+
+def taken_back(logged: list[LoggedEvent], player: str) -> tuple[int, str] | str:
+    """The last command's batch and ship if it was ``player``'s move order that revealed nothing,
+    else why it cannot be taken back (R-MOVE-8)."""
+    if not logged or logged[-1].batch is None:
+        return "There is no move to take back."
+    batch = logged[-1].batch
+    last = [e for e in logged if e.batch == batch]
+    if any(e.kind not in MOVE_EVENTS for e in last):
+        return "Your last order was not a move, so there is no move to take back."
+    moved = [decode(Event, json.loads(e.body)) for e in last]
+    first = moved[0]
+    owner = getattr(first, "owner", getattr(first, "player", ""))
+    if owner != player:
+        return "There is no move of yours to take back."
+    for event in moved:
+        if isinstance(event, ShipMoved) and event.stopped:
+            return f"{event.label} met enemy ships on its way: a move that found the enemy stands."
+    ship = next((getattr(e, "label", None) or getattr(e, "carrier", "") for e in moved), "")
+    return batch, str(ship)

@@ -80,6 +80,8 @@ class LoggedEvent:
     body: str
     actor_id: int | None
     at: datetime
+    batch: int | None = None
+    """The game's version before the command that made this event (None in older files)."""
 
 
 def _game(row: Row) -> GameRow:
@@ -225,20 +227,26 @@ async def append_events(
     actor_id: int | None,
     now: datetime,
 ) -> None:
-    """Add events (kind, JSON body) numbered from ``first_seq``."""
+    """Add one command's events (kind, JSON body), numbered from ``first_seq``."""
     at = stamp(now)
     await db.execute_many(
-        "INSERT INTO events (game_id, seq, kind, body, actor_id, at) VALUES (?, ?, ?, ?, ?, ?)",
-        [(game_id, first_seq + i, kind, body, actor_id, at) for i, (kind, body) in enumerate(events)],
+        "INSERT INTO events (game_id, seq, kind, body, actor_id, at, batch) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (game_id, first_seq + i, kind, body, actor_id, at, first_seq - 1)
+            for i, (kind, body) in enumerate(events)
+        ],
     )
 
 
 async def events(db: Database, game_id: int, after: int = 0) -> list[LoggedEvent]:
     rows = await db.fetch_all(
-        "SELECT seq, kind, body, actor_id, at FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
+        "SELECT seq, kind, body, actor_id, at, batch FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
         (game_id, after),
     )
-    return [LoggedEvent(r["seq"], r["kind"], r["body"], r["actor_id"], parse_stamp(r["at"])) for r in rows]
+    return [
+        LoggedEvent(r["seq"], r["kind"], r["body"], r["actor_id"], parse_stamp(r["at"]), r["batch"])
+        for r in rows
+    ]
 
 
 # --- deadlines ---------------------------------------------------------------------------

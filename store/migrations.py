@@ -73,4 +73,9 @@ MIGRATIONS: list[str] = [
         at TEXT NOT NULL
     )
     """,
+    # 4: events remember the command they came from (the version before it), so one command's
+    # events can be found again (a move taken back).
+    """
+    ALTER TABLE events ADD COLUMN batch INTEGER
+    """,
 ]

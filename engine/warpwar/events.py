@@ -222,6 +222,25 @@ class ShipMoved:
 
 @serializable
 @dataclass(frozen=True)
+class MoveTakenBack:
+    """The moving player took back their last move order: the game is as it was before it.
+
+    The engine never makes this event; the game master does (it knows the state before the
+    move from the log) and checks that the move revealed nothing (R-MOVE-8).
+    """
+
+    player: str
+    ship: str
+    after: int
+    """The number of events before the move: those after it, up to this one, are undone."""
+    state: GameState
+
+    def apply(self, state: GameState) -> GameState:
+        return self.state
+
+
+@serializable
+@dataclass(frozen=True)
 class SystemshipPickedUp:
     owner: str
     carrier: str
@@ -467,6 +486,7 @@ Event = Union[  # noqa: UP007 - the codec reads this union at run time
     ShipRecordChanged,
     ShipRemoved,
     ShipMoved,
+    MoveTakenBack,
     SystemshipPickedUp,
     SystemshipDropped,
     BattlesOrdered,

@@ -22,6 +22,7 @@ from engine.warpwar.events import (
     DamagePrioritySet,
     Event,
     GameEnded,
+    MoveTakenBack,
     OrdersSubmitted,
     PhaseBegan,
     PlayerOut,
@@ -174,6 +175,14 @@ def _ship_moved(story: Story, e: Event, before: GameState, after: GameState) -> 
     story.map_changed = True
 
 
+def _taken_back(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, MoveTakenBack)
+    ship = after.ship(e.player, e.ship)
+    where = f": it is at {after.map.label(after.position(ship))} again" if ship else ""
+    story.tell_all(f"{e.player} took back {e.ship}'s last move{where}.")
+    story.map_changed = True
+
+
 def _picked_up(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, SystemshipPickedUp)
     carrier = after.ships[f"{e.owner}:{e.carrier}"]
@@ -304,6 +313,7 @@ TELLERS: dict[type[Any], Teller] = {
     ShipRecordChanged: _record_changed,
     ShipRemoved: _ship_removed,
     ShipMoved: _ship_moved,
+    MoveTakenBack: _taken_back,
     SystemshipPickedUp: _picked_up,
     SystemshipDropped: _dropped,
     StarTaken: _star_taken,

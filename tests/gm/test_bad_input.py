@@ -692,6 +692,7 @@ HOSTILE: dict[str, Call] = {
     "move": lambda s: s.gm.move(ALICE, CHANNEL, "", path="→→ drop: pick:", to=""),
     "transfer": lambda s: s.gm.transfer(ALICE, CHANNEL, "", "", drop=True),
     "done": lambda s: s.gm.done(CAROL, CHANNEL),
+    "undo": lambda s: s.gm.undo(CAROL, -1),
     "order_battles": lambda s: s.gm.order_battles(ALICE, CHANNEL, ",,, ,"),
     "concede": lambda s: s.gm.concede(CAROL, CHANNEL),
     "submit_orders": lambda s: s.gm.submit_orders(ALICE, s.game, "", ";;;(\n)"),

@@ -49,10 +49,10 @@ async def attack_route(gm: GameMaster, game: int) -> tuple[str, str, list[str]]:
     return home, target, route
 
 
-async def into_battle(table: Table, game: int) -> tuple[str, Reply]:
+async def into_battle(table: Table, game: int, *, end_move: bool = True) -> tuple[str, Reply]:
     """A classic learning game from its start to its first battle, at bob's base in game-turn 2:
     alice's cruiser (PD 22, B 13) against bob's guard (PD 10, B 5, S 5). Returns the star and
-    the reply that began the combat."""
+    the reply that began the combat (or, with ``end_move`` False, the move onto the star)."""
     gm = table.gm
     home, target, route = await attack_route(gm, game)
     # Turn 1: alice builds one fast, hard-hitting Warpship and stops short of bob's base (R-TURN-3).
@@ -66,8 +66,8 @@ async def into_battle(table: Table, game: int) -> tuple[str, Reply]:
     await table.ok(gm.done(BOB, CHANNEL))
     # Turn 2: alice attacks.
     await table.ok(gm.done(ALICE, CHANNEL))
-    await table.ok(gm.move(ALICE, CHANNEL, "W1", to=target))
-    return target, await table.ok(gm.done(ALICE, CHANNEL))
+    moved = await table.ok(gm.move(ALICE, CHANNEL, "W1", to=target))
+    return target, await table.ok(gm.done(ALICE, CHANNEL)) if end_move else moved
 
 
 async def test_classic_learning_to_a_win(table: Table) -> None:

@@ -45,6 +45,11 @@ async def paused_at_of(db: Database, game_id: int) -> datetime | None:
     return row.paused_at
 
 
+async def first_events(db: Database, game_id: int) -> list[LoggedEvent]:
+    """The events an older release wrote (a later sample adds one after them)."""
+    return [e for e in await games.events(db, game_id) if e.seq <= len(EVENTS)]
+
+
 @dataclass(frozen=True)
 class Sample:
     """One kind of data a file may hold: written when its schema has ``needs``, read back after
@@ -61,11 +66,23 @@ SAMPLES = (
     Sample("seats", lambda db, g: games.add_seat(db, g, SEAT), games.seats, lambda g: [SEAT]),
     Sample(
         "events",
-        lambda db, g: games.append_events(db, g, 1, EVENTS, SEAT.user_id, NOW),
-        games.events,
+        lambda db, g: db.execute_many(
+            "INSERT INTO events (game_id, seq, kind, body, actor_id, at) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (g, seq, kind, body, SEAT.user_id, games.stamp(NOW))
+                for seq, (kind, body) in enumerate(EVENTS, 1)
+            ],
+        ),
+        first_events,
         lambda g: [
             LoggedEvent(seq, kind, body, SEAT.user_id, NOW) for seq, (kind, body) in enumerate(EVENTS, 1)
         ],
+    ),
+    Sample(
+        "events.batch",
+        lambda db, g: games.append_events(db, g, len(EVENTS) + 1, EVENTS[:1], SEAT.user_id, NOW),
+        lambda db, g: games.events(db, g, after=len(EVENTS)),
+        lambda g: [LoggedEvent(len(EVENTS) + 1, EVENTS[0][0], EVENTS[0][1], SEAT.user_id, NOW, len(EVENTS))],
     ),
     Sample("games.paused_at", lambda db, g: games.set_paused(db, g, NOW), paused_at_of, lambda g: NOW),
     Sample(
