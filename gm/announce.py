@@ -39,6 +39,10 @@ class ToBattle:
     star: str
     """The star's name."""
     players: tuple[ToPlayer, ...]
+    hex: str = ""
+    """The star's hex, as the game master's battle actions take it."""
+    round: int = 0
+    """The round that wants orders (a front end puts it in its buttons, to know them stale)."""
 
 
 Audience = Union[ToChannel, ToPlayer, ToBattle]  # noqa: UP007 - the codec reads this union at run time

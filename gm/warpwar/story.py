@@ -112,7 +112,8 @@ def _battle_opens(story: Story, state: GameState, star: str) -> None:
     players = tuple(story.to(p) for p in fighting(state, star))
     where = state.map.label(star)
     text = f"Round {battle.round} at {where}: send your orders for every ship you have there."
-    story.extra.append(Announcement(ToBattle(where, players), text, Picture("map", around=(star,))))
+    audience = ToBattle(where, players, star, battle.round)
+    story.extra.append(Announcement(audience, text, Picture("map", around=(star,))))
 
 
 def fighting(state: GameState, star: str) -> list[str]:
