@@ -13,42 +13,32 @@ EMBED_DESCRIPTION_LIMIT = 4096
 
 def pieces(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """``text`` in messages of at most ``limit`` characters, paragraphs kept whole when they fit."""
+    if not text.strip():
+        return []
     if len(text) <= limit:
-        return [text] if text.strip() else []
-    out: list[str] = []
-    current = ""
-    for paragraph in text.split("\n\n"):
-        for part in _fitting(paragraph, limit):
-            joined = f"{current}\n\n{part}" if current else part
-            if len(joined) <= limit:
-                current = joined
-            else:
-                out.append(current)
-                current = part
-    if current:
-        out.append(current)
-    return [p for p in out if p.strip()]
+        return [text]
+    paragraphs = [part for paragraph in text.split("\n\n") for part in _fitting(paragraph, limit)]
+    return [p for p in _pack(paragraphs, "\n\n", limit) if p.strip()]
 
 
 def _fitting(paragraph: str, limit: int) -> list[str]:
-    """A paragraph as parts within ``limit``: whole lines where possible."""
+    """A paragraph as parts within ``limit``: whole lines where possible, a longer line cut."""
     if len(paragraph) <= limit:
         return [paragraph]
-    parts: list[str] = []
-    current = ""
-    for line in paragraph.split("\n"):
-        while len(line) > limit:
-            if current:
-                parts.append(current)
-                current = ""
-            parts.append(line[:limit])
-            line = line[limit:]
-        joined = f"{current}\n{line}" if current else line
-        if len(joined) <= limit:
-            current = joined
+    lines = [
+        line[i : i + limit] or ""
+        for line in paragraph.split("\n")
+        for i in range(0, max(len(line), 1), limit)
+    ]
+    return _pack(lines, "\n", limit)
+
+
+def _pack(parts: list[str], separator: str, limit: int) -> list[str]:
+    """Join consecutive parts with ``separator`` as long as the result stays within ``limit``."""
+    packed: list[str] = []
+    for part in parts:
+        if packed and len(packed[-1]) + len(separator) + len(part) <= limit:
+            packed[-1] += separator + part
         else:
-            parts.append(current)
-            current = line
-    if current:
-        parts.append(current)
-    return parts
+            packed.append(part)
+    return packed
