@@ -1,32 +1,39 @@
 """Entry point of the WarpWar game master: settings, logging, and which front end to run.
 
-With no Discord token the game master plays in a local console (console/): at a prompt when
-standard input is a terminal, a script with ``--script FILE``, and otherwise the bundled demo,
-so ``make run`` shows the bot at work anywhere. The Discord front end is issue 6; until it
-exists, a configured token only gets a message saying so.
+With a Discord token (``DISCORD_TOKEN`` in the environment or ``.env``) the bot joins Discord
+(cogs/). Its slash commands are registered only when asked, ``python bot.py --sync`` (Discord
+rate-limits registering; definitions change only with an update), to the server
+``DEV_GUILD_ID`` if set (at once, for development), else globally. SIGINT/SIGTERM close the
+connection and then the database.
+
+With no token the game master plays in a local console (console/): at a prompt when standard
+input is a terminal, a script with ``--script FILE``, and otherwise the bundled demo, so
+``make run`` shows the bot at work anywhere; ``--console`` chooses the console even with a token.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
+import signal
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
+import aiohttp
+import discord
 from dotenv import load_dotenv
 
+from cogs.app import Options, WarpWarBot
 from console.app import Setup, run_interactive, run_script
 from console.demo import play_demo
+from store.db import open_database
 
 DEFAULT_DB = "data/warpwar.sqlite3"
-NO_DISCORD_YET = """\
-A Discord token is configured, but the Discord bot is not built yet (issue 6).
-Play the same game master in this terminal instead:
-    python bot.py --console            (or: make run ARGS=--console)
-    python bot.py --script FILE        (play a file of console lines)
-Leave DISCORD_TOKEN empty in .env and `make run` opens the console by itself."""
+log = logging.getLogger("warpwar")
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -44,7 +51,46 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--no-pictures", action="store_true", help="draw no pictures (faster scripts)")
     parser.add_argument("--seed", type=int, metavar="N", help="seed of new games' turn order and map ends")
+    parser.add_argument(
+        "--sync",
+        action="store_true",
+        help="Discord: register the slash commands at start-up (after an update changed them)",
+    )
     return parser.parse_args(argv)
+
+
+def discord_options(args: argparse.Namespace, environ: Mapping[str, str]) -> Options | str:
+    """How the Discord bot runs, from the flags and the environment; or what is wrong with them."""
+    guild = environ.get("DEV_GUILD_ID", "").strip()
+    if guild and not guild.isdigit():
+        return f"DEV_GUILD_ID must be a server's id (digits), not {guild[:30]!r}"
+    return Options(sync=args.sync, dev_guild=int(guild) if guild else None)
+
+
+async def run_discord(token: str, db_path: Path, options: Options) -> int:
+    """Run the Discord bot until it is stopped (SIGINT/SIGTERM), then close the database."""
+    db = await open_database(db_path)
+    bot = WarpWarBot(db, options=options)
+    loop = asyncio.get_running_loop()
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            loop.add_signal_handler(stop, lambda: asyncio.ensure_future(bot.close()))
+    try:
+        async with bot:
+            await bot.start(token)
+    except discord.LoginFailure:
+        print("bot.py: Discord refused DISCORD_TOKEN; copy the bot's token again (README).", file=sys.stderr)
+        return 1
+    except discord.PrivilegedIntentsRequired:  # pragma: no cover - the bot asks for none
+        print("bot.py: Discord asks for a privileged intent this bot does not use.", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, OSError) as error:
+        print(f"bot.py: could not reach Discord: {error}", file=sys.stderr)
+        return 1
+    finally:
+        await db.close()
+        log.info("database closed")
+    return 0
 
 
 def setup_from(args: argparse.Namespace) -> Setup:
@@ -55,12 +101,17 @@ def setup_from(args: argparse.Namespace) -> Setup:
 
 def main(argv: list[str] | None = None) -> int:
     load_dotenv()
+    args = arguments(argv)
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    on_discord = bool(token) and args.script is None and not args.console
     logging.basicConfig(
-        level=os.environ.get("LOG_LEVEL", "WARNING").upper(),
+        level=(os.environ.get("LOG_LEVEL", "").strip() or ("INFO" if on_discord else "WARNING")).upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    args = arguments(argv)
     setup = setup_from(args)
+    if args.sync and not on_discord:
+        print("bot.py: --sync registers the Discord commands; it needs DISCORD_TOKEN.", file=sys.stderr)
+        return 2
     if args.script is not None:
         if not args.script.is_file():
             print(f"bot.py: no script at {args.script}", file=sys.stderr)
@@ -68,10 +119,12 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(run_script(setup, args.script, args.keep_going))
     if args.console:
         return asyncio.run(run_interactive(setup))
-    if os.environ.get("DISCORD_TOKEN", "").strip():
-        # Non-zero: what was configured (a Discord bot) did not start, and a supervisor should see it.
-        print(NO_DISCORD_YET, file=sys.stderr)
-        return 1
+    if on_discord:
+        options = discord_options(args, os.environ)
+        if isinstance(options, str):
+            print(f"bot.py: {options}", file=sys.stderr)
+            return 2
+        return asyncio.run(run_discord(token, setup.db, options))
     if sys.stdin.isatty():
         return asyncio.run(run_interactive(setup))
     return asyncio.run(play_demo(args.pictures, draw=not args.no_pictures))

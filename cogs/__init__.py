@@ -1,1 +1,1 @@
-"""Discord adapters: slash commands, DMs, buttons and modals (issue 6)."""
+"""Discord adapters: slash commands, DMs, buttons and modals; they call the game master."""

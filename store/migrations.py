@@ -78,4 +78,18 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE events ADD COLUMN batch INTEGER
     """,
+    # 5: messages for players whose direct messages are closed, kept until they read them in
+    # the game's channel (the "Read my messages" button, cogs/mailbox.py).
+    """
+    CREATE TABLE mailbox (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        picture TEXT,
+        created_at TEXT NOT NULL,
+        read_at TEXT
+    );
+    CREATE INDEX mailbox_unread ON mailbox (user_id, game_id) WHERE read_at IS NULL
+    """,
 ]

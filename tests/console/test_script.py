@@ -77,10 +77,3 @@ def test_the_console_reads_a_pipe_and_echoes_it(tmp_path: Path) -> None:
         line.startswith("[#game] WarpWar (classic learning) is open") and "bob has" in line for line in lines
     )
     assert "bob> /warpwar join" not in lines
-
-
-def test_a_token_without_the_discord_bot_says_so_and_offers_the_console(tmp_path: Path) -> None:
-    run = bot("--db", str(tmp_path / "db.sqlite3"), DISCORD_TOKEN="a-token")
-    assert run.returncode == 1
-    assert "the Discord bot is not built yet (issue 6)" in run.stderr
-    assert "python bot.py --console" in run.stderr

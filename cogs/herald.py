@@ -1,0 +1,294 @@
+"""The herald: a game master's reply turned into Discord messages, each to its audience.
+
+The reply's own text (and pictures) answer the person who acted: the interaction's response,
+ephemeral when private. Each announcement then goes where it belongs: ``ToChannel`` to the
+game's channel (with its picture as an embed image), ``ToPlayer`` as a direct message,
+``ToBattle`` as a direct message to each player with the orders buttons. A direct message that
+Discord refuses because the member closed them (403 / 50007) is never retried: the letter is
+kept in the mailbox and the channel tells the member, with a button to read it privately; a
+battle prompt is posted in the channel instead, with the same buttons.
+
+Pictures are drawn by the game master in a worker thread; one too big for where it goes is
+drawn again smaller.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs import mailbox as mail
+from cogs import orders_ui
+from cogs.common import Post, draw, filename_of, posts
+from engine.serial import encode
+from gm.announce import Announcement, Picture, Reply, ToBattle, ToChannel, ToPlayer
+from store import mailbox
+
+if TYPE_CHECKING:
+    from cogs.app import WarpWarBot
+
+log = logging.getLogger(__name__)
+
+DMS_CLOSED = 50007
+"""Discord's "Cannot send messages to this user"."""
+DM_UPLOAD_LIMIT = discord.utils.DEFAULT_FILE_SIZE_LIMIT_BYTES
+ACK_CHANNEL = "Done: the news is in the game's channel."
+ACK = "Done."
+MOVED_BELOW = "Done (the answer took a moment; it is below)."
+"""The deferred private placeholder, when what follows it must be public."""
+
+
+def hidden(interaction: discord.Interaction, private: bool) -> bool:
+    """Whether an answer is ephemeral: a private one in a server is; in a direct message a plain
+    message is private already, and lasts (an ephemeral one is gone once the app reloads)."""
+    return private and interaction.guild_id is not None
+
+
+class Answer:
+    """The interaction of the person who acted, answered once and followed up as needed.
+
+    A deferred response leaves a "thinking" original whose visibility was fixed when it was
+    deferred; the first message after it replaces it. When that visibility is wrong for what
+    comes (a private deferral, a public answer), the original gets a short note instead and the
+    answer follows as a message of its own.
+    """
+
+    def __init__(self, interaction: discord.Interaction, deferred_visibly: bool) -> None:
+        self.interaction = interaction
+        self.deferred_visibly = deferred_visibly
+        self.thinking = interaction.response.type == discord.InteractionResponseType.deferred_channel_message
+
+    @property
+    def upload_limit(self) -> int:
+        return self.interaction.filesize_limit
+
+    async def defer(self, private: bool) -> None:
+        if not self.interaction.response.is_done():
+            ephemeral = hidden(self.interaction, private)
+            await self.interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            self.thinking, self.deferred_visibly = True, not ephemeral
+
+    async def send(self, post: Post, private: bool) -> None:
+        ephemeral = hidden(self.interaction, private)
+        response = self.interaction.response
+        if not response.is_done():
+            await response.send_message(ephemeral=ephemeral, **post.kwargs())
+            return
+        if self.thinking:
+            self.thinking = False
+            if self.deferred_visibly != ephemeral:
+                await self.interaction.followup.send(ephemeral=ephemeral, **post.kwargs())
+                return
+            await self.interaction.edit_original_response(content=MOVED_BELOW)
+        await self.interaction.followup.send(ephemeral=ephemeral, **post.kwargs())
+
+
+@dataclass
+class Delivery:
+    """What one reply's delivery has learnt: pictures drawn, and whose DMs are closed."""
+
+    reply: Reply
+    drawn: dict[tuple[Picture, int], bytes | None] = field(default_factory=dict)
+    closed: set[int] = field(default_factory=set)
+    """Users whose DMs failed with 50007 here: not tried again in this delivery."""
+    kept: dict[int, int] = field(default_factory=dict)
+    """User id → letters kept in the mailbox during this delivery."""
+
+
+class Herald:
+    """Delivers the game master's replies (see the module docstring)."""
+
+    def __init__(self, bot: WarpWarBot) -> None:
+        self.bot = bot
+        self._visible_deferrals: set[int] = set()
+        """Interactions this herald deferred visibly (every other deferral is taken as ephemeral)."""
+
+    async def defer(self, interaction: discord.Interaction, private: bool = True) -> None:
+        """Acknowledge now (the 3-second window), answer later through :meth:`deliver`."""
+        if not interaction.response.is_done():
+            ephemeral = hidden(interaction, private)
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            if not ephemeral:
+                self._visible_deferrals.add(interaction.id)
+
+    async def deliver(self, reply: Reply, interaction: discord.Interaction | None = None) -> None:
+        """Tell the person who acted (through ``interaction``; None for a deadline that passed),
+        then everyone the announcements are for. One failed message never stops the others."""
+        delivery = Delivery(reply)
+        if interaction is not None:
+            visibly = interaction.id in self._visible_deferrals
+            self._visible_deferrals.discard(interaction.id)
+            await self._answer(delivery, Answer(interaction, visibly))
+        if not reply.ok:
+            return
+        for announcement in reply.announcements:
+            try:
+                await self._announce(delivery, announcement)
+            except Exception:  # what happened stands: one lost message must not stop the others
+                log.exception("could not deliver an announcement of game %s", reply.game_id)
+        await self._tell_closed(delivery)
+
+    # --- the person who acted ----------------------------------------------------------------
+
+    async def _answer(self, delivery: Delivery, answer: Answer) -> None:
+        reply = delivery.reply
+        private = reply.private or not reply.ok
+        if reply.pictures:
+            await answer.defer(private)
+        out: list[Post] = []
+        text = reply.text
+        for picture in reply.pictures:
+            png = await self._draw(delivery, picture, answer.upload_limit)
+            if png is not None:
+                out += posts(text, png, filename_of(picture))  # the text goes with the first picture
+                text = ""
+        out = posts(text) + out
+        if not out:
+            channel_news = any(isinstance(a.to, ToChannel) for a in reply.announcements)
+            out = [Post(content=ACK_CHANNEL if channel_news else ACK)]
+        for post in out:
+            await answer.send(post, private)
+
+    # --- announcements -----------------------------------------------------------------------
+
+    async def _announce(self, delivery: Delivery, announcement: Announcement) -> None:
+        to = announcement.to
+        if isinstance(to, ToChannel):
+            channel = await self._channel(delivery.reply.channel_id)
+            if channel is not None:
+                limit = channel.guild.filesize_limit if channel.guild else DM_UPLOAD_LIMIT
+                await self._post(channel, delivery, announcement, limit)
+        elif isinstance(to, ToPlayer):
+            await self._to_player(delivery, to.user_id, announcement)
+        elif isinstance(to, ToBattle):
+            for player in to.players:
+                await self._battle_prompt(delivery, player.user_id, to, announcement)
+
+    async def _post(
+        self,
+        target: discord.abc.Messageable,
+        delivery: Delivery,
+        announcement: Announcement,
+        limit: int,
+        view: discord.ui.View | None = None,
+    ) -> None:
+        """The announcement's text and picture in ``target``; the view under the last message."""
+        png = None
+        if announcement.picture is not None:
+            png = await self._draw(delivery, announcement.picture, limit)
+        name = filename_of(announcement.picture) if announcement.picture else "picture.png"
+        out = posts(announcement.text, png, name)
+        for i, post in enumerate(out):
+            extra: dict[str, Any] = {"view": view} if view is not None and i == len(out) - 1 else {}
+            await target.send(**post.kwargs(), **extra)
+
+    async def _to_player(self, delivery: Delivery, user_id: int, announcement: Announcement) -> None:
+        """A private message; kept in the mailbox if the member's DMs are closed."""
+        if await self._dm(delivery, user_id, announcement):
+            return
+        if delivery.reply.game_id is None or not user_id:
+            return
+        picture = json.dumps(encode(announcement.picture)) if announcement.picture else None
+        now = self.bot.gm.clock.now()
+        await mailbox.keep(self.bot.db, delivery.reply.game_id, user_id, announcement.text, picture, now)
+        delivery.kept[user_id] = delivery.kept.get(user_id, 0) + 1
+
+    async def _battle_prompt(
+        self, delivery: Delivery, user_id: int, to: ToBattle, announcement: Announcement
+    ) -> None:
+        """A round wants orders: the orders buttons by DM, or in the channel if DMs are closed."""
+        game_id = delivery.reply.game_id
+        if game_id is None:
+            return
+        view = orders_ui.prompt_view(game_id, to.hex, to.round)
+        situation = await orders_ui.situation_for(self.bot, game_id, to.hex, user_id)
+        private = replace(
+            announcement, text=f"{announcement.text}\n\n{situation}" if situation else announcement.text
+        )
+        if await self._dm(delivery, user_id, private, view):
+            return
+        channel = await self._channel(delivery.reply.channel_id)
+        if channel is None:
+            return
+        text = (
+            f"<@{user_id}>, I cannot send you direct messages, so here is your prompt: "
+            f"{announcement.text}\nThe buttons answer you privately."
+        )
+        await channel.send(text, view=view, allowed_mentions=_only(user_id))
+
+    async def _dm(
+        self,
+        delivery: Delivery,
+        user_id: int,
+        announcement: Announcement,
+        view: discord.ui.View | None = None,
+    ) -> bool:
+        """Send a direct message; False if it cannot reach the member (DMs closed: not retried)."""
+        if not user_id or user_id in delivery.closed:
+            return False
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await self._post(user, delivery, announcement, DM_UPLOAD_LIMIT, view)
+        except discord.Forbidden as refused:
+            if refused.code != DMS_CLOSED:
+                raise
+            log.info("DMs closed for user %s (game %s)", user_id, delivery.reply.game_id)
+            delivery.closed.add(user_id)
+            return False
+        except discord.NotFound:
+            log.warning("user %s of game %s is gone", user_id, delivery.reply.game_id)
+            return False
+        return True
+
+    async def _tell_closed(self, delivery: Delivery) -> None:
+        """One channel message per member whose letters were kept, with the button to read them."""
+        game_id = delivery.reply.game_id
+        if game_id is None or not delivery.kept:
+            return
+        channel = await self._channel(delivery.reply.channel_id)
+        if channel is None:
+            return
+        for user_id, count in delivery.kept.items():
+            text = (
+                f"<@{user_id}>, I cannot send you direct messages (they are closed for this server), "
+                f"so {count} private message{'s' if count != 1 else ''} wait{'s' if count == 1 else ''} "
+                "for you here. Only you can read them."
+            )
+            try:
+                await channel.send(
+                    text, view=mail.read_view(game_id, user_id), allowed_mentions=_only(user_id)
+                )
+            except discord.HTTPException:
+                log.exception("could not tell user %s of their mailbox", user_id)
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    async def _channel(self, channel_id: int | None) -> discord.TextChannel | discord.Thread | None:
+        if channel_id is None:
+            return None
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("the channel %s of a game cannot be reached", channel_id)
+                return None
+        if isinstance(channel, discord.TextChannel | discord.Thread):
+            return channel
+        return None
+
+    async def _draw(self, delivery: Delivery, picture: Picture, limit: int) -> bytes | None:
+        """The picture's PNG within ``limit`` bytes (drawn smaller if need be), once per delivery."""
+        key = (picture, limit)
+        if key not in delivery.drawn:
+            delivery.drawn[key] = await draw(self.bot, delivery.reply.game_id, picture, limit)
+        return delivery.drawn[key]
+
+
+def _only(user_id: int) -> discord.AllowedMentions:
+    """Ping the one member a message is for, nobody else."""
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=user_id)])

@@ -1,0 +1,249 @@
+"""``/warpwar``: a game's life in its channel — opening, seats, settings, looking, managing.
+
+Each subcommand reads its options and makes one game master call (cogs.common.respond); the
+herald delivers the reply. The settings options of ``new``, ``settings`` and ``defaults`` are
+made from gm.warpwar.settings.Settings, so a new setting appears in all three at once.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.app import WarpWarBot
+from cogs.common import channel_of, on_channel, respond, star_choices
+from cogs.rules import TOPICS, crt_text, rules_text
+from engine.warpwar.rulesets import REVISED, SCENARIOS
+from gm.announce import Picture, Reply, refused
+from gm.core import Actor
+from gm.service import GameMaster
+from gm.warpwar.settings import MAX_HOURS, MIN_HOURS, Settings
+from store import games
+from store.maps import available_maps
+
+Hours = app_commands.Range[float, MIN_HOURS, MAX_HOURS]
+SETTING_OPTIONS: dict[str, tuple[Any, str]] = {
+    "ruleset": (str, "classic (1977) or revised (1994) rules"),
+    "scenario": (str, "learning (classic only), basic or advanced"),
+    "map": (str, "the star map; warpwar-four has ends for 3 or 4 players"),
+    "players": (app_commands.Range[int, 2, REVISED.max_players], "seats to fill before the start"),
+    "parallel_battles": (bool, "fight all of a turn's battles at once"),
+    "fixed_order": (bool, "turn order as players joined, instead of drawn"),
+    "phase_hours": (Hours, "hours for each build, move or rearrange phase"),
+    "round_hours": (Hours, "hours to send the orders of one combat round"),
+    "remind_hours": (Hours, "remind those who must act this many hours before a deadline"),
+}
+"""Every game setting as an option: its type and what it means (Settings holds the defaults)."""
+
+SETTING_CHOICES = {
+    "ruleset": [app_commands.Choice(name=r, value=r) for r in ("classic", "revised")],
+    "scenario": [app_commands.Choice(name=k, value=k) for k in sorted({k for _, k in SCENARIOS})],
+    "map": [app_commands.Choice(name=m, value=m) for m in available_maps()[:25]],
+}
+
+Act = Callable[[discord.Interaction, dict[str, Any]], Awaitable[None]]
+"""What a settings command does with the settings given (only those filled in)."""
+
+
+def settings_command(
+    name: str, description: str, act: Act, extra: dict[str, tuple[Any, str]]
+) -> app_commands.Command[Any, ..., None]:
+    """A subcommand whose options are ``extra`` and every game setting, all optional.
+
+    discord.py reads options from the callback's signature, so the signature is built from the
+    table above instead of being written out three times.
+    """
+
+    async def callback(interaction: discord.Interaction, /, **values: Any) -> None:
+        await act(interaction, {k: v for k, v in values.items() if v is not None})
+
+    options = {
+        **extra,
+        **{
+            k: (kind, f"{text} (default {_shown(getattr(Settings, k))})")
+            for k, (kind, text) in SETTING_OPTIONS.items()
+        },
+    }
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    parameters += [
+        inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=kind | None)
+        for k, (kind, _) in options.items()
+    ]
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    described = app_commands.describe(**{k: text for k, (_, text) in options.items()})(callback)
+    chosen = app_commands.choices(**SETTING_CHOICES)(described)
+    return app_commands.Command(name=name, description=description, callback=chosen)
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+async def _new(interaction: discord.Interaction, values: dict[str, Any]) -> None:
+    assert interaction.guild_id is not None
+    guild_id, channel_id = interaction.guild_id, channel_of(interaction)
+    await respond(interaction, lambda gm, a: gm.create(a, guild_id, channel_id, **values))
+
+
+async def _settings(interaction: discord.Interaction, values: dict[str, Any]) -> None:
+    """With options, change them; without, show them (privately)."""
+    channel_id = channel_of(interaction)
+    if values:
+        await respond(interaction, lambda gm, a: gm.change_settings(a, channel_id, **values))
+        return
+
+    async def show(gm: GameMaster, actor: Actor) -> Reply:
+        row = await games.latest_game_in(gm.db, channel_id)
+        if row is None:
+            return refused("There is no game in this channel; start one with /warpwar new.", "no-game")
+        settings = asdict((await gm.load(row.id)).settings)
+        shown = "\n".join(f"• {k.replace('_', ' ')}: {_shown(v)}" for k, v in settings.items())
+        return Reply(True, f"Settings of **{row.title}**:\n{shown}", game_id=row.id, channel_id=channel_id)
+
+    await respond(interaction, show)
+
+
+async def _defaults(interaction: discord.Interaction, values: dict[str, Any]) -> None:
+    assert interaction.guild_id is not None
+    guild_id = interaction.guild_id
+    await respond(interaction, lambda gm, a: gm.server_defaults(a, guild_id, **values))
+
+
+async def map_reply(gm: GameMaster, actor: Actor, channel_id: int, around: str | None, mine: bool) -> Reply:
+    """The channel's game map, zoomed around a star, public or (``mine``) as the user sees it."""
+    row = await games.latest_game_in(gm.db, channel_id)
+    state = await gm.stored_state(row.id) if row is not None else None
+    if row is None or state is None:
+        return refused("There is no map to show here yet: the game has not begun.", "not-running")
+    zoom: tuple[str, ...] = ()
+    if around:
+        hex_name = state.map.resolve(around[:40])
+        if hex_name is None:
+            return refused(f"There is no star or hex called {around[:40]} on this map.", "unknown-star")
+        zoom = (hex_name,)
+    viewer = (await gm.load(row.id)).seat_of(actor.user_id) if mine else None
+    if mine and viewer is None:
+        return refused("You do not play in this game: only the public map is yours to see.", "not-seated")
+    picture = Picture("map", viewer=viewer.name if viewer else None, around=zoom)
+    where = f" around {state.map.label(zoom[0])}" if zoom else ""
+    text = f"The map of **{row.title}**{where}{' as you see it' if viewer else ''}."
+    return Reply(True, text, private=mine, game_id=row.id, channel_id=channel_id, pictures=(picture,))
+
+
+class WarpWar(
+    app_commands.Group, name="warpwar", description="WarpWar games in this channel", guild_only=True
+):
+    """The ``/warpwar`` group (guild-only: a game lives in a server's channel)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_command(
+            settings_command(
+                "new",
+                "Open a game in this channel (you take the first seat)",
+                _new,
+                {
+                    "title": (app_commands.Range[str, 1, 80], "the game's name"),
+                    "alliance": (app_commands.Range[str, 1, 30], "your alliance (revised rules)"),
+                },
+            )
+        )
+        self.add_command(
+            settings_command(
+                "settings", "Show the game's settings, or change them (deadlines once running)", _settings, {}
+            )
+        )
+        self.add_command(
+            settings_command(
+                "defaults", "Default settings for new games here (server managers)", _defaults, {}
+            )
+        )
+
+    @app_commands.command(name="join", description="Take a seat in this channel's game")
+    @app_commands.describe(alliance="your alliance (revised rules)")
+    async def join(
+        self, interaction: discord.Interaction, alliance: app_commands.Range[str, 1, 30] | None = None
+    ) -> None:
+        await on_channel(interaction, GameMaster.join, alliance=alliance)
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await on_channel(interaction, GameMaster.leave)
+
+    @app_commands.command(name="start", description="Start the game once every seat is taken (its creator)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await on_channel(interaction, GameMaster.start)
+
+    @app_commands.command(name="status", description="Where the game stands: turn, phase, players, deadline")
+    async def status(self, interaction: discord.Interaction) -> None:
+        channel_id = channel_of(interaction)
+        await respond(interaction, lambda gm, a: gm.status(channel_id))
+
+    @app_commands.command(name="map", description="The map, whole or around a star")
+    @app_commands.describe(around="a star (or hex) to zoom around", mine="the map as you see it, privately")
+    @app_commands.autocomplete(around=star_choices)
+    async def map(
+        self, interaction: discord.Interaction, around: str | None = None, mine: bool = False
+    ) -> None:
+        channel_id = channel_of(interaction)
+        await respond(interaction, lambda gm, a: map_reply(gm, a, channel_id, around, mine))
+
+    @app_commands.command(name="log", description="The story so far, a page at a time (1 is the latest)")
+    @app_commands.describe(page="1 is the latest page")
+    async def log(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1
+    ) -> None:
+        channel_id = channel_of(interaction)
+        await respond(interaction, lambda gm, a: gm.log(channel_id, page))
+
+    @app_commands.command(name="concede", description="Give up the game")
+    async def concede(self, interaction: discord.Interaction) -> None:
+        await on_channel(interaction, GameMaster.concede)
+
+    @app_commands.command(
+        name="abandon", description="End the game for everyone (its creator or a server manager)"
+    )
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        await on_channel(interaction, GameMaster.abandon)
+
+    @app_commands.command(name="pause", description="Stop the deadlines (its creator or a server manager)")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await on_channel(interaction, GameMaster.pause)
+
+    @app_commands.command(name="resume", description="Start the deadlines again, moved on by the pause")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await on_channel(interaction, GameMaster.resume)
+
+    @app_commands.command(name="extend", description="Move every deadline of the game on")
+    @app_commands.describe(hours="how many hours")
+    async def extend(
+        self, interaction: discord.Interaction, hours: app_commands.Range[float, 0.05, 336.0]
+    ) -> None:
+        await on_channel(interaction, GameMaster.extend, hours=hours)
+
+    @app_commands.command(name="rules", description="A short summary of one part of the rules")
+    @app_commands.describe(topic="what to summarise")
+    @app_commands.choices(
+        topic=[app_commands.Choice(name=title, value=key) for key, (title, _) in TOPICS.items()]
+    )
+    async def rules(self, interaction: discord.Interaction, topic: str) -> None:
+        await interaction.response.send_message(rules_text(topic), ephemeral=True)
+
+    @app_commands.command(name="crt", description="The Combat Results Table")
+    async def crt(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(crt_text(), ephemeral=True)
+
+
+async def setup(bot: WarpWarBot) -> None:
+    bot.tree.add_command(WarpWar())

@@ -1,0 +1,142 @@
+"""Where the orders flow stands for the player who clicked: their side of the battle, read afresh.
+
+Every button and form of the flow starts here. Nothing is remembered between clicks: the
+database says whether the round is still open and what the player has, so a click after a
+restart, or on a message from a round long fought, gets a true answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from cogs.common import actor_of, client_of
+from cogs.orders_board import RoundKey
+from engine.warpwar.order_checks import combatants
+from engine.warpwar.orders import Orders
+from engine.warpwar.ships import Ship
+from engine.warpwar.state import Battle, GameState
+from gm.core import Loaded
+
+OVER = "That round is over."
+NOT_YOURS = f"{OVER} (Or it is not yours: only the players fighting there write its orders.)"
+
+
+@dataclass(frozen=True)
+class Fight:
+    """One player's side of an open round: their own ships in full, the enemy by label only."""
+
+    key: RoundKey
+    """The round, with the player-turn filled in."""
+    title: str
+    state: GameState
+    battle: Battle
+    player: str
+    ships: tuple[Ship, ...]
+    """The player's own ships fighting at the star (the only ones they may order)."""
+    enemies: tuple[Ship, ...]
+    deadline: datetime | None
+
+    @property
+    def where(self) -> str:
+        return self.state.map.label(self.key.star)
+
+    @property
+    def labels(self) -> list[str]:
+        return [s.label for s in self.ships]
+
+    @property
+    def sealed(self) -> tuple[Orders, ...] | None:
+        """What the player has sent this round so far (None: nothing yet)."""
+        return self.battle.orders.get(self.player)
+
+    @property
+    def targets(self) -> list[str]:
+        """Enemy ships as orders name them: a bare label unless two enemies share it."""
+        counts: dict[str, int] = {}
+        for ship in self.enemies:
+            counts[ship.label] = counts.get(ship.label, 0) + 1
+        return [s.label if counts[s.label] == 1 else f"{s.label}@{s.owner}" for s in self.enemies]
+
+
+async def fight_for(interaction: discord.Interaction, key: RoundKey) -> Fight | str:
+    """The clicking player's side of the round ``key`` names, or why there is none (in their words)."""
+    loaded = await game_of(interaction, key.game_id)
+    if loaded is None or loaded.state is None:  # games_of finds the user's live games only
+        return NOT_YOURS
+    state = loaded.state
+    battle = state.battle(key.star)
+    current = battle is not None and battle in state.open_battles()
+    same_turn = key.turn is None or key.turn == state.turn_serial
+    if battle is None or not current or not same_turn or battle.round != key.round:
+        return OVER
+    seat = loaded.seat_of(interaction.user.id)
+    assert seat is not None  # game_of only finds the player's own games
+    return side(loaded, battle, seat.name, await client_of(interaction).gm.deadline(key.game_id, key.star))
+
+
+async def game_of(interaction: discord.Interaction, game_id: int) -> Loaded | None:
+    """A live game the clicking user has a seat in."""
+    found = await client_of(interaction).gm.games_of(actor_of(interaction))
+    return next((g for g in found if g.row.id == game_id), None)
+
+
+def side(loaded: Loaded, battle: Battle, player: str, deadline: datetime | None) -> Fight | str:
+    """The player's side of ``battle`` in ``loaded``, or why they have none."""
+    state = loaded.state
+    assert state is not None
+    ships = combatants(state, battle.star)
+    own = tuple(s for s in ships if s.owner == player)
+    if not own:
+        return f"You have no ships fighting at {state.map.label(battle.star)}."
+    enemies = tuple(s for s in ships if not state.allied(player, s.owner))
+    key = RoundKey(loaded.row.id, battle.star, battle.round, state.turn_serial)
+    return Fight(key, loaded.row.title, state, battle, player, own, enemies, deadline)
+
+
+async def open_fights(interaction: discord.Interaction) -> list[Fight]:
+    """Every open round, in every live game, where the user has ships to order (for /orders)."""
+    bot = client_of(interaction)
+    found: list[Fight] = []
+    for loaded in await bot.gm.games_of(actor_of(interaction)):
+        seat = loaded.seat_of(interaction.user.id)
+        if loaded.state is None or seat is None or loaded.row.status != "running":
+            continue
+        for battle in loaded.state.open_battles():
+            fight = side(loaded, battle, seat.name, await bot.gm.deadline(loaded.row.id, battle.star))
+            if isinstance(fight, Fight):
+                found.append(fight)
+    return found
+
+
+# --- answering privately, in a DM or in a server's channel ------------------------------------
+
+
+def in_dm(interaction: discord.Interaction) -> bool:
+    """In the bot's DM messages last (and may be read back by a later click); in a server's
+    channel the flow answers ephemerally, so no one else sees a word of it."""
+    return interaction.context.dm_channel or (
+        interaction.guild_id is None and isinstance(interaction.channel, discord.DMChannel)
+    )
+
+
+async def answer(interaction: discord.Interaction, content: str, view: discord.ui.View | None = None) -> None:
+    """A new private message: the response if there is none yet, else a followup."""
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=not in_dm(interaction), **extra)
+    else:
+        await interaction.response.send_message(content, ephemeral=not in_dm(interaction), **extra)
+
+
+async def replace_message(
+    interaction: discord.Interaction, content: str, view: discord.ui.View | None
+) -> None:
+    """Rewrite the message the click came from (a board, an error), whether answered yet or not."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=content, view=view)
+    else:
+        await interaction.response.edit_message(content=content, view=view)

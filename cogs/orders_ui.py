@@ -1,0 +1,369 @@
+"""Sealed orders by DM: the buttons under a round's announcement, the orders board and its forms.
+
+A round's announcement (sent by the herald, by DM or, when DMs are closed, in the channel)
+carries :func:`prompt_view`: *Write orders* shows the situation and opens a board, *Paste
+orders* opens a form for orders in the rulebook notation, *Situation* shows the battle as the
+player sees it. The board is a message holding the orders written so far, in the notation the
+engine reads back (cogs.orders_board): a list of the player's ships opens a per-ship form,
+*Amend* reopens the text, *Submit* sends the board's orders to the game master. Everything is
+private: plain messages in the bot's DM, ephemeral ones in a server's channel.
+
+Restart-proof: every button and list is a DynamicItem whose custom id names the game, the
+star, the round (and on boards the player-turn); each click reads the database again, and a
+click on a round already fought answers "that round is over" privately.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.common import actor_of, client_of
+from cogs.errors import report
+from cogs.orders_board import (
+    KEY_PATTERN,
+    PREFIX,
+    FieldError,
+    RoundKey,
+    board_text,
+    canonical,
+    draft_of,
+    form_of,
+    merged,
+    order_in,
+    pointed,
+    ship_order,
+)
+from cogs.orders_flow import OVER, Fight, answer, fight_for, open_fights, replace_message
+from cogs.orders_modals import MODAL_ID, form_from, paste_modal, ship_modal, values_of
+from cogs.text import MESSAGE_LIMIT, pieces
+from engine.warpwar.order_checks import check_submission
+from engine.warpwar.order_notation import NotationError, parse_orders
+from engine.warpwar.tx import Refusal
+from gm.core import Actor
+
+if TYPE_CHECKING:
+    from cogs.app import WarpWarBot
+
+BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "write": ("Write orders", discord.ButtonStyle.primary),
+    "paste": ("Paste orders", discord.ButtonStyle.secondary),
+    "look": ("Situation", discord.ButtonStyle.secondary),
+    "send": ("Submit", discord.ButtonStyle.success),
+    "amend": ("Amend", discord.ButtonStyle.secondary),
+    "fix": ("Fix", discord.ButtonStyle.primary),
+}
+"""Each action's button: label and colour."""
+SELECT_LIMIT = 25
+Action = Callable[[discord.Interaction, Fight], Awaitable[None]]
+"""What a click does once the round it names is known to be open for the player."""
+FRAGMENT_LIMIT = 300
+TOO_LONG = (
+    "Those orders come to {n} characters written out, more than one message can show: "
+    "shorten them (one line a ship, no notes) and try again."
+)
+NOTATION_HELP = (
+    "Write each ship's orders like `W1 ATTACKS W2: D=2 B=3 S=1`, each missile on a line of its own "
+    "(`M at W2: D=3`)."
+)
+
+
+class OrdersButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{PREFIX}:{KEY_PATTERN}:(?P<action>{'|'.join(BUTTONS)})",
+):
+    """Any button of the flow; what it does is the action its custom id ends with."""
+
+    def __init__(self, key: RoundKey, action: str) -> None:
+        self.key, self.action = key, action
+        label, style = BUTTONS[action]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=key.custom_id(action)))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OrdersButton:
+        return cls(RoundKey.from_match(match), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, self.key, ACTIONS[self.action])
+
+
+class ShipPicker(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"{PREFIX}:{KEY_PATTERN}:ship",
+):
+    """The board's list of the player's ships at the star: picking one opens its form."""
+
+    def __init__(self, key: RoundKey, ships: list[str] | None = None) -> None:
+        """``ships`` are the options; rebuilt for a click they do not matter (the choice comes with it)."""
+        self.key = key
+        options = [discord.SelectOption(label=s, value=s) for s in (ships or ["-"])[:SELECT_LIMIT]]
+        select = discord.ui.Select[Any](
+            custom_id=key.custom_id("ship"), placeholder="Write one ship's orders…", options=options
+        )
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ShipPicker:
+        return cls(RoundKey.from_match(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        ship = self.item.values[0] if self.item.values else ""
+        await _guarded(interaction, self.key, lambda i, fight: _open_ship(i, fight, ship))
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (OrdersButton, ShipPicker)
+"""Registered by the client (add_dynamic_items) so these work on any message, after any restart."""
+
+
+def prompt_view(game_id: int, star_hex: str, round: int) -> discord.ui.View:
+    """The buttons under "round N at Kish: send your orders" (by DM, or in the channel)."""
+    return _buttons(RoundKey(game_id, star_hex, round), "write", "paste", "look")
+
+
+async def situation_for(bot: WarpWarBot, game_id: int, star_hex: str, user_id: int) -> str:
+    """The battle as one player sees it (own ships in full, the enemy as counters, the deadline),
+    for the herald to put in that player's prompt; "" if they have no side in it."""
+    reply = await bot.gm.situation(Actor(user_id, ""), game_id, star_hex)
+    return reply.text if reply.ok else ""
+
+
+def _buttons(key: RoundKey, *actions: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in actions:
+        view.add_item(OrdersButton(key, action))
+    return view
+
+
+def board_view(fight: Fight) -> discord.ui.View:
+    view = _buttons(fight.key, "send", "amend", "look")
+    view.add_item(ShipPicker(fight.key, fight.labels))
+    return view
+
+
+# --- running an action -------------------------------------------------------------------------
+
+
+async def _guarded(interaction: discord.Interaction, key: RoundKey, action: Action) -> None:
+    """Run ``action(interaction, fight)`` for the round ``key`` names if it is still open; a
+    stale click is told so privately, and a bug gets the usual apology instead of silence."""
+    try:
+        fight = await fight_for(interaction, key)
+        if isinstance(fight, str):
+            await _stale(interaction, key, fight)
+        else:
+            await action(interaction, fight)
+    except Exception as error:  # a click must never go unanswered
+        await report(interaction, error)
+
+
+async def _stale(interaction: discord.Interaction, key: RoundKey, why: str) -> None:
+    """ "That round is over", with the buttons of the battle's round open now if there is one."""
+    now = [
+        f for f in await open_fights(interaction) if (f.key.game_id, f.key.star) == (key.game_id, key.star)
+    ]
+    if why == OVER and now:
+        fight = now[0]
+        await answer(
+            interaction,
+            f"{OVER} Round {fight.key.round} at {fight.where} is open now:",
+            prompt_view(fight.key.game_id, fight.key.star, fight.key.round),
+        )
+    else:
+        await answer(interaction, why)
+
+
+async def start_orders(interaction: discord.Interaction, fight: Fight) -> None:
+    """The situation, then a new board holding the orders sent so far (to amend) or none
+    (the prompt's *Write orders*, and /orders)."""
+    await _situation(interaction, fight)
+    await _put_board(interaction, fight, canonical(fight.sealed or (), fight.labels), new=True)
+
+
+async def _situation(interaction: discord.Interaction, fight: Fight) -> None:
+    reply = await client_of(interaction).gm.situation(
+        actor_of(interaction), fight.key.game_id, fight.key.star
+    )
+    for piece in pieces(reply.text):
+        await answer(interaction, piece)
+
+
+def _paste_from(where: str) -> Action:
+    """Open the paste form: from a prompt with the orders sent so far, from a board or an error
+    message with the text that message carries; ``where`` says what its answer rewrites."""
+
+    async def open_form(interaction: discord.Interaction, fight: Fight) -> None:
+        sealed = canonical(fight.sealed or (), fight.labels)
+        draft = sealed if where == "new" else draft_of(_content(interaction))
+        await interaction.response.send_modal(paste_modal(fight.key, where, fight.where, draft))
+
+    return open_form
+
+
+async def _open_ship(interaction: discord.Interaction, fight: Fight, ship: str) -> None:
+    if ship not in fight.labels:
+        await answer(interaction, f"You have no ship called {ship[:10]} fighting at {fight.where}.")
+        return
+    written = order_in(draft_of(_content(interaction)), ship)
+    form = form_of(written) if written is not None else None
+    await interaction.response.send_modal(ship_modal(fight, ship, "board", form))
+
+
+async def _send(interaction: discord.Interaction, fight: Fight) -> None:
+    """Seal the board's orders. The board shows what was sent; the herald delivers the receipt,
+    the channel's news and, if these were the last orders, the round's results (R-CBT-11)."""
+    await interaction.response.defer()
+    draft = draft_of(_content(interaction))
+    bot = client_of(interaction)
+    reply = await bot.gm.submit_orders(actor_of(interaction), fight.key.game_id, fight.key.star, draft)
+    if reply.ok:
+        after = await fight_for(interaction, fight.key)
+        if isinstance(after, Fight):
+            await replace_message(interaction, board(after, draft), board_view(after))
+        else:
+            done = "Sent, and every side's orders are in: the round is fought (the results follow)."
+            await replace_message(interaction, board(fight, draft, done), None)
+    await bot.herald.deliver(reply, interaction)
+
+
+def _content(interaction: discord.Interaction) -> str:
+    return interaction.message.content if interaction.message is not None else ""
+
+
+ACTIONS: dict[str, Action] = {
+    "write": start_orders,
+    "paste": _paste_from("new"),
+    "look": _situation,
+    "send": _send,
+    "amend": _paste_from("board"),
+    "fix": _paste_from("fix"),
+}
+
+
+# --- the board ---------------------------------------------------------------------------------
+
+
+def board(fight: Fight, draft: str, status: str | None = None) -> str:
+    """The board's text: the draft, whether it is what was sent, and what the game master would
+    say to it now, so a player finds a mistake before the reveal rather than after."""
+    due = f", due {discord.utils.format_dt(fight.deadline, 'R')}" if fight.deadline else ""
+    heading = f"**Your orders for round {fight.key.round} at {fight.where}** ({fight.title}{due})"
+    notes = [status or _status(fight, draft), *_unordered(fight, draft), *_problems(fight, draft)]
+    text = board_text(heading, draft, notes)
+    if len(text) > MESSAGE_LIMIT:  # the draft matters more than the notes
+        return board_text(heading, draft, notes[:1])
+    return text
+
+
+def _status(fight: Fight, draft: str) -> str:
+    if fight.sealed is not None and canonical(fight.sealed, fight.labels) == draft:
+        return "✅ Sealed: these are the orders you sent. You may amend them until the reveal."
+    if fight.sealed is not None:
+        return "You sent other orders before: **Submit** replaces them with these."
+    return "Not sent yet: **Submit** seals them. Pick a ship below, or **Amend** to edit the text."
+
+
+def _unordered(fight: Fight, draft: str) -> list[str]:
+    """Ships the draft leaves out, and what they will do (R-CBT-12)."""
+    ordered = {o.ship for o in parse_orders(draft)} if draft.strip() else set()
+    lines = []
+    for ship in fight.ships:
+        if ship.label in ordered:
+            continue
+        standing = fight.state.standing.get(ship.key)
+        fallback = (
+            "its standing orders" if standing else "default orders (Dodge, screens up, the rest to drive)"
+        )
+        lines.append(f"• {ship.label} has no orders here: it fights on {fallback}.")
+    return lines
+
+
+def _problems(fight: Fight, draft: str) -> list[str]:
+    """The game master's objection to the draft, checked now against the stored game."""
+    if not draft.strip():
+        return []
+    try:
+        check_submission(fight.state, fight.key.star, fight.player, parse_orders(draft))
+    except (Refusal, NotationError) as refusal:
+        return [f"⚠ Submitting these would be refused: {refusal}"]
+    return []
+
+
+# --- forms submitted -----------------------------------------------------------------------------
+
+
+async def on_modal(interaction: discord.Interaction) -> None:
+    """Every form of the flow comes back here (the forms are not kept in memory)."""
+    if interaction.type is not discord.InteractionType.modal_submit or interaction.data is None:
+        return
+    match = MODAL_ID.fullmatch(str(interaction.data.get("custom_id", "")))
+    if match is None:
+        return
+    values = values_of(interaction.data)
+    where, ship = match["where"], match["ship"] or ""
+
+    async def submitted(interaction: discord.Interaction, fight: Fight) -> None:
+        if match["form"] == "paste":
+            await _pasted(interaction, fight, values.get("orders", ""), where)
+        else:
+            await _ship_written(interaction, fight, ship, values)
+
+    await _guarded(interaction, RoundKey.from_match(match), submitted)
+
+
+async def _pasted(interaction: discord.Interaction, fight: Fight, text: str, where: str) -> None:
+    try:
+        orders = parse_orders(text) if text.strip() else ()
+    except NotationError as error:
+        await _put(interaction, _unreadable(text, error), _buttons(fight.key, "fix"), new=where != "fix")
+        return
+    await _put_board(interaction, fight, canonical(orders, fight.labels), new=where == "new")
+
+
+def _unreadable(text: str, error: NotationError) -> str:
+    """Where the orders cannot be read, and the text as typed (which *Fix* reopens): the bad line
+    is shown marked if that fits in one message, else just named."""
+    typed = f"\nYour orders as you wrote them (**Fix** opens them again):\n```\n{text}\n```"
+    shown = f"{pointed(text, error)}\n{NOTATION_HELP}"
+    if len(shown) + len(typed) > MESSAGE_LIMIT:
+        shown = f"Cannot read your orders, {str(error)[:FRAGMENT_LIMIT]}"
+    return shown + typed
+
+
+async def _ship_written(
+    interaction: discord.Interaction, fight: Fight, ship: str, values: dict[str, str]
+) -> None:
+    if ship not in fight.labels:
+        await answer(interaction, f"You have no ship called {ship} fighting at {fight.where}.")
+        return
+    try:
+        order = ship_order(ship, form_from(values))
+    except FieldError as error:
+        await answer(interaction, f"Cannot read {ship}'s orders: {error}. Pick {ship} again to fix it.")
+        return
+    await _put_board(
+        interaction, fight, merged(draft_of(_content(interaction)), order, fight.labels), new=False
+    )
+
+
+async def _put_board(interaction: discord.Interaction, fight: Fight, draft: str, *, new: bool) -> None:
+    """Show a board with ``draft`` as a new message or in place of the one clicked: it must fit
+    in one message, since its buttons read the orders back from it."""
+    content = board(fight, draft)
+    if len(content) > MESSAGE_LIMIT:
+        await answer(interaction, TOO_LONG.format(n=len(draft)))
+        return
+    await _put(interaction, content, board_view(fight), new=new)
+
+
+async def _put(interaction: discord.Interaction, content: str, view: discord.ui.View, *, new: bool) -> None:
+    if new:
+        await answer(interaction, content, view)
+    else:
+        await replace_message(interaction, content, view)
