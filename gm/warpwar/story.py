@@ -57,6 +57,8 @@ class Story:
     private: dict[str, list[str]] = field(default_factory=dict)
     extra: list[Announcement] = field(default_factory=list)
     map_changed: bool = False
+    zoom: tuple[str, ...] = ()
+    """Hexes the public map zooms around: after a battle round, its star (the battle picture)."""
     turn_began: str | None = None
     """A player whose turn began: told their Build Points once the command is done."""
 
@@ -74,7 +76,7 @@ class Story:
         """The public post first (with the map if anything on it changed), then the private ones."""
         out: list[Announcement] = []
         if self.public:
-            picture = Picture("map") if self.map_changed and viewer_map else None
+            picture = Picture("map", around=self.zoom) if self.map_changed and viewer_map else None
             out.append(Announcement(ToChannel(), "\n".join(self.public), picture))
         out.extend(self.extra)
         out.extend(Announcement(self.to(p), "\n".join(lines)) for p, lines in self.private.items())
@@ -261,6 +263,7 @@ def _round_fought(story: Story, e: Event, before: GameState, after: GameState) -
     summary = "; ".join(fates) if fates else "no ship lost"
     story.tell_all(f"Round {report.round} at {where} fought: {summary}.")
     story.map_changed = True
+    story.zoom = (report.star,)
 
 
 def _left_star(story: Story, e: Event, before: GameState, after: GameState) -> None:
@@ -343,6 +346,8 @@ def tell(events: Sequence[Event], start: GameState, seats: Mapping[str, int]) ->
         if teller is not None:
             teller(story, event, state, after)
         state = after
+    if state.phase is not Phase.COMBAT:
+        story.zoom = ()  # the combat phase is over: the whole map shows what comes next
     if story.turn_began is not None and state.result is None:
         story.tell(story.turn_began, f"Your turn has begun. {balances(state, story.turn_began)}")
     opened = {(b.star, b.round) for b in start.open_battles()}
