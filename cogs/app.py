@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -20,10 +20,9 @@ from discord.ext import commands
 from cogs import mailbox
 from cogs.errors import ErrorTree
 from cogs.herald import Herald
-from gm.announce import Reply
 from gm.clock import Clock
 from gm.service import GameMaster
-from gm.timing import MAX_SLEEP, DeadlineRunner
+from gm.timing import DeadlineRunner
 from store.db import Database
 
 log = logging.getLogger(__name__)
@@ -40,66 +39,6 @@ class DiscordClock:
 
     def now(self) -> datetime:
         return discord.utils.utcnow()
-
-
-class Bell(asyncio.Event):
-    """An Event that also calls its listeners when set: the game master sets
-    ``deadlines_changed`` after every change, and the sleeping deadline task must hear it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.listeners: list[Callable[[], None]] = []
-
-    def set(self) -> None:
-        super().set()
-        for listener in self.listeners:
-            listener()
-
-
-class DeadlineTask(DeadlineRunner):
-    """The game master's deadline runner, asleep in a plain ``asyncio.sleep`` until the next
-    deadline and woken (the sleep cancelled) when the deadlines change.
-
-    The base class waits on an Event with a timeout, which does the same; but a plain sleep is
-    what a simulated clock can move (SimCord, in the end-to-end tests, cannot tell an Event's
-    wait from a hang), and it is just as exact. Only the sleep is ever cut short, never the
-    firing and delivering of deadlines.
-    """
-
-    def __init__(self, gm: GameMaster, deliver: Callable[[Reply], Awaitable[None]], bell: Bell) -> None:
-        super().__init__(gm, deliver)
-        bell.listeners.append(self._wake)
-        self._task: asyncio.Task[None] | None = None
-        self._napping = False
-        self._woken = False
-
-    def start(self) -> asyncio.Task[None]:
-        self._task = asyncio.create_task(self.run(), name="deadlines")
-        return self._task
-
-    def _wake(self) -> None:
-        if self._napping and not self._woken and self._task is not None:
-            self._woken = True
-            self._task.cancel()
-
-    async def _sleep(self) -> None:
-        self.gm.deadlines_changed.clear()  # before looking, so no change is missed
-        due = await self.gm.next_due()
-        if self.gm.deadlines_changed.is_set():
-            return  # changed while we looked: look again
-        wait = MAX_SLEEP
-        if due is not None:
-            wait = min(MAX_SLEEP, max(0.0, (due - self.gm.clock.now()).total_seconds()))
-        self._napping = True
-        try:
-            await asyncio.sleep(wait)
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            # Woken by a change: carry on. Any other cancellation (the bot closing) stops the task.
-            if not self._woken or (task is not None and task.uncancel() > 0):
-                raise
-        finally:
-            self._napping = self._woken = False
 
 
 @dataclass(frozen=True)
@@ -135,8 +74,6 @@ class WarpWarBot(commands.Bot):
         self.db = db
         self.options = options or Options()
         self.gm = GameMaster(db, clock or DiscordClock(), seeds)
-        self.bell = Bell()
-        self.gm.deadlines_changed = self.bell  # the game master rings it; the deadline task hears it
         self.herald = Herald(self)
         self._runner: asyncio.Task[None] | None = None
 
@@ -151,7 +88,7 @@ class WarpWarBot(commands.Bot):
         if self.options.sync:
             await self.sync_commands()
         if self.options.deadlines:
-            self._runner = DeadlineTask(self.gm, self.herald.deliver, self.bell).start()
+            self._runner = DeadlineRunner(self.gm, self.herald.deliver).start()
 
     async def sync_commands(self) -> list[str]:
         """Register the slash commands with Discord (globally, or in the development server)."""

@@ -87,7 +87,7 @@ class Audit(GameCore):
                 await games.replace_deadlines(
                     self.db, game_id, await self.planned(game_id, settings, state, now)
                 )
-        self.deadlines_changed.set()
+        self.deadlines_moved()
         return Reply(
             True,
             f"Imported **{title}** ({len(events)} events).",

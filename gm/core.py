@@ -81,8 +81,15 @@ class GameCore:
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: OrderedDict[int, tuple[int, GameState]] = OrderedDict()
         """Decoded states of recently used games, by id, with the version they are at."""
-        self.deadlines_changed = asyncio.Event()
-        """Set whenever deadlines change, so the deadline runner wakes and looks again."""
+        self._listeners: list[Callable[[], None]] = []
+
+    def on_deadlines_moved(self, listener: Callable[[], None]) -> None:
+        """Call ``listener`` whenever a game's deadlines change (the deadline runner wakes)."""
+        self._listeners.append(listener)
+
+    def deadlines_moved(self) -> None:
+        for listener in self._listeners:
+            listener()
 
     @asynccontextmanager
     async def locked(self, game_id: int) -> AsyncIterator[None]:
@@ -171,7 +178,7 @@ class GameCore:
                 await games.replace_deadlines(self.db, loaded.row.id, deadlines)
             await self.remember(reply)
         self._keep(loaded.row.id, loaded.row.version + len(bodies), state)
-        self.deadlines_changed.set()
+        self.deadlines_moved()
         return reply
 
     def reply(self, loaded: Loaded, told: list[Announcement], acting: str | None, version: int) -> Reply:

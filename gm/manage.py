@@ -66,7 +66,7 @@ class Manage(GameCore):
                 await games.update_game(self.db, loaded.row.id, self.clock.now(), status="abandoned")
                 await games.replace_deadlines(self.db, loaded.row.id, [])
                 await self.remember(reply)
-        self.deadlines_changed.set()
+        self.deadlines_moved()
         return reply
 
     @once
@@ -122,7 +122,7 @@ class Manage(GameCore):
             if unpause:
                 await games.set_paused(self.db, loaded.row.id, None)
             await self.remember(reply)
-        self.deadlines_changed.set()
+        self.deadlines_moved()
 
     @once
     async def server_defaults(self, actor: Actor, guild_id: int, **values: Any) -> Reply:

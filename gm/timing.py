@@ -8,7 +8,6 @@ the clock, and :class:`DeadlineRunner` sleeps until the next one. A deadline fou
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
@@ -75,11 +74,25 @@ class Timing(GameCore):
 
 class DeadlineRunner:
     """One task that sleeps until the earliest deadline, fires what is due, and hands the
-    replies to the front end. Deadlines are rows, so a restart simply starts a new runner."""
+    replies to the front end. Deadlines are rows, so a restart simply starts a new runner.
+
+    It sleeps in a plain ``asyncio.sleep``, cut short when the game master says deadlines
+    moved: a simulated clock (SimCord's, in the end-to-end tests) moves such a sleep exactly,
+    and only the sleep is ever interrupted, never the firing and delivering.
+    """
 
     def __init__(self, gm: Timing, deliver: Callable[[Reply], Awaitable[None]]) -> None:
         self.gm = gm
         self.deliver = deliver
+        self._task: asyncio.Task[None] | None = None
+        self._napping = False
+        self._woken = False
+        self._moved = False
+        gm.on_deadlines_moved(self._wake)
+
+    def start(self) -> asyncio.Task[None]:
+        self._task = asyncio.create_task(self.run(), name="deadlines")
+        return self._task
 
     async def run(self) -> None:
         while True:
@@ -90,11 +103,27 @@ class DeadlineRunner:
                 log.exception("firing deadlines failed; trying again later")
             await self._sleep()
 
+    def _wake(self) -> None:
+        self._moved = True
+        if self._napping and not self._woken and self._task is not None:
+            self._woken = True
+            self._task.cancel()
+
     async def _sleep(self) -> None:
-        self.gm.deadlines_changed.clear()  # before looking, so no change is missed
+        self._moved = False  # before looking, so no change is missed
         due = await self.gm.next_due()
+        if self._moved:
+            return  # they moved while we looked: look again
         wait = MAX_SLEEP
         if due is not None:
             wait = min(MAX_SLEEP, max(0.0, (due - self.gm.clock.now()).total_seconds()))
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.gm.deadlines_changed.wait(), timeout=wait)
+        self._napping = True
+        try:
+            await asyncio.sleep(wait)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            # Woken by a change: carry on. Any other cancellation (shutting down) stops the task.
+            if not self._woken or (task is not None and task.uncancel() > 0):
+                raise
+        finally:
+            self._napping = self._woken = False

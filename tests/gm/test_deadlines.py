@@ -108,7 +108,7 @@ async def test_the_runner_fires_what_is_due_and_hands_it_over(table: Table) -> N
         delivered.append(reply)
         done.set()
 
-    task = asyncio.create_task(DeadlineRunner(table.gm, deliver).run())
+    task = DeadlineRunner(table.gm, deliver).start()
     await asyncio.wait_for(done.wait(), timeout=5)
     task.cancel()
     assert "The deadline passed" in said(delivered[0])
