@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs import mailbox
+from cogs import mailbox, orders_ui
 from cogs.errors import ErrorTree
 from cogs.herald import Herald
 from gm.clock import Clock
@@ -81,8 +81,6 @@ class WarpWarBot(commands.Bot):
         for name in EXTENSIONS:
             await self.load_extension(name)
         # Buttons of messages sent before a restart: their custom ids name what they are for.
-        from cogs import orders_ui  # here, not at the top: it imports this module
-
         self.add_dynamic_items(*orders_ui.DYNAMIC_ITEMS, *mailbox.DYNAMIC_ITEMS)
         await self.add_cog(Owner(self))
         if self.options.sync:
