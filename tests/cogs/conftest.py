@@ -175,3 +175,15 @@ async def paste_orders(world: World, member: MemberActor, where: str, text: str)
     sent = await member.user.click(pasted.response.message, label="Submit")
     assert sent.acknowledged
     return "\n".join(text_of(m) for m in [sent.response.message, *sent.followups] if m is not None)
+
+
+def close_dms(world: World, member: simcord.MemberActor) -> None:
+    """The member's DMs refuse the bot from now on: Discord's real answer, 403 with code 50007."""
+    world.env.inject_error(
+        "POST",
+        f"/channels/{member.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )

@@ -9,19 +9,16 @@ import simcord
 
 from cogs.app import Options, WarpWarBot
 from cogs.mailbox import NOT_YOURS, NOTHING
-from tests.cogs.conftest import World, answer, custom_ids, play_to_the_battle, send_orders, text_of, use
-
-
-def close_dms(world: World, member: simcord.MemberActor) -> None:
-    """Discord's real answer to a DM to someone who closed them: 403, code 50007."""
-    world.env.inject_error(
-        "POST",
-        f"/channels/{member.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+from tests.cogs.conftest import (
+    World,
+    answer,
+    close_dms,
+    custom_ids,
+    play_to_the_battle,
+    send_orders,
+    text_of,
+    use,
+)
 
 
 def dm_attempts(world: World, member: simcord.MemberActor) -> int:

@@ -25,7 +25,7 @@ from engine.warpwar.events import GameCreated
 from engine.warpwar.state import Phase
 from gm.core import Actor
 from store.db import open_database
-from tests.cogs.conftest import World, pass_time
+from tests.cogs.conftest import World, close_dms, pass_time
 from tests.engine.battle_helpers import add_ship, roomy_map
 from tests.engine.helpers import start
 
@@ -108,18 +108,6 @@ async def open_battle(world: World, closed_dms: MemberActor | None = None) -> Ba
     await world.bot.herald.deliver(combat)
     await world.env.settle()
     return Battle(world, imported.game_id)
-
-
-def close_dms(world: World, member: MemberActor) -> None:
-    """The member's DMs refuse the bot from now on (Discord's 403 / 50007)."""
-    world.env.inject_error(
-        "POST",
-        f"/channels/{member.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
 
 
 def board_of(result: Any) -> discord.Message:
