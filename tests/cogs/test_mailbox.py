@@ -26,14 +26,20 @@ def dm_attempts(world: World, member: simcord.MemberActor) -> int:
     return sum(1 for r in world.env.http_requests if r.method == "POST" and r.path == path)
 
 
-async def test_closed_dms_are_told_in_the_channel_and_read_with_the_button(world: World) -> None:
+async def alices_first_moves(world: World) -> None:
+    """A classic game started by slash commands: alice has built and is in her move phase."""
     ch, alice, bob = world.channel, world.alice, world.bob
-    close_dms(world, bob)
     await use(alice, ch, "warpwar new", fixed_order=True)
     await use(bob, ch, "warpwar join")
     await use(alice, ch, "warpwar start")
     await use(alice, ch, "build ship", star="Ur", design="WG=1 PD=18 B=12 S=5")
     await use(alice, ch, "build done")
+
+
+async def test_closed_dms_are_told_in_the_channel_and_read_with_the_button(world: World) -> None:
+    ch, alice, bob = world.channel, world.alice, world.bob
+    close_dms(world, bob)
+    await alices_first_moves(world)
     tries = dm_attempts(world, bob)
     await use(alice, ch, "move done")  # bob's turn begins: his Build Points are private
 
@@ -57,11 +63,7 @@ async def test_closed_dms_are_told_in_the_channel_and_read_with_the_button(world
 async def test_the_button_works_after_a_restart(world: World) -> None:
     ch, alice, bob = world.channel, world.alice, world.bob
     close_dms(world, bob)
-    await use(alice, ch, "warpwar new", fixed_order=True)
-    await use(bob, ch, "warpwar join")
-    await use(alice, ch, "warpwar start")
-    await use(alice, ch, "build ship", star="Ur", design="WG=1 PD=18 B=12 S=5")
-    await use(alice, ch, "build done")
+    await alices_first_moves(world)
     await use(alice, ch, "move done")
     notice = ch.last_message
     assert notice is not None
@@ -103,11 +105,7 @@ async def test_other_refusals_are_not_taken_for_closed_dms(world: World, code: i
     world.env.inject_error(
         "POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403, code=code, message="x", times=None
     )
-    await use(alice, ch, "warpwar new", fixed_order=True)
-    await use(bob, ch, "warpwar join")
-    await use(alice, ch, "warpwar start")
-    await use(alice, ch, "build ship", star="Ur", design="WG=1 PD=18 B=12 S=5")
-    await use(alice, ch, "build done")
+    await alices_first_moves(world)
     await use(alice, ch, "move done")
     assert not any("cannot send you direct messages" in m.content for m in ch.history())
     assert any("bob's turn" in text_of(m) for m in ch.history()), "the channel still got the news"
