@@ -74,7 +74,7 @@ def check_numbers(o: Orders) -> None:
     for missile in o.missiles:
         if missile.drive < 1:
             raise Refusal(
-                "bad-number", f"{o.ship}: a missile's drive must be 1 or more, not {missile.drive} (R-CBT-2)."
+                "bad-number", f"{o.ship}: a missile's drive must be 1 or more, not {missile.drive}."
             )
     for shot in o.shots:
         if not 1 <= shot.shells <= MAX_SHELLS_PER_CANNON:
@@ -156,7 +156,7 @@ def check_transfers(state: GameState, star: str, ship: Ship, o: Orders) -> None:
     moving = len(o.pick_up) + len(o.drop)
     if o.retreat_to is not None:
         if not ship.is_warpship:
-            raise Refusal("systemship", f"{ship.label} is a Systemship: it cannot leave the star (R-CBT-4).")
+            raise Refusal("systemship", f"{ship.label} is a Systemship: it cannot leave the star.")
         if o.retreat_to not in state.map.neighbours(star):
             raise Refusal(
                 "bad-retreat",
@@ -169,7 +169,7 @@ def check_transfers(state: GameState, star: str, ship: Ship, o: Orders) -> None:
     if o.drive or o.screen or o.tactic is Tactic.ATTACK:
         raise Refusal(
             "transfer-tactic",
-            f"{ship.label} can pick up or drop only with Dodge or Retreat, D=0 and S=0 (R-CBT-9).",
+            f"{ship.label} can pick up or drop only with Dodge or Retreat, D=0 and S=0.",
         )
     if o.tubes or o.missiles or o.cannons or o.shots:
         raise Refusal(
@@ -180,7 +180,7 @@ def check_transfers(state: GameState, star: str, ship: Ship, o: Orders) -> None:
         raise Refusal(
             "transfer-limit",
             f"{ship.label} may pick up or drop {allowed} Systemship{'s' if allowed != 1 else ''} "
-            f"this round, not {moving} (R-CBT-9).",
+            f"this round, not {moving}.",
         )
     for label in o.drop:
         if label not in ship.carrying:
@@ -202,7 +202,7 @@ def check_orders(state: GameState, star: str, player: str, o: Orders) -> Ship:
         )
     check_numbers(o)
     if o.tactic is Tactic.RETREAT and not ship.is_warpship:
-        raise Refusal("systemship-retreat", f"{ship.label} is a Systemship and may not Retreat (R-CBT-4).")
+        raise Refusal("systemship-retreat", f"{ship.label} is a Systemship and may not Retreat.")
     check_capacity(state, ship, o)
     check_exclusive(o)
     check_fire(state, star, player, o)
@@ -227,5 +227,5 @@ def check_submission(state: GameState, star: str, player: str, orders: tuple[Ord
             raise Refusal(
                 "picked-up-fires",
                 f"{o.ship} is being picked up this round: it may power screens and ECM "
-                "but not fire (R-CBT-9).",
+                "but not fire.",
             )

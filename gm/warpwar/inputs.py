@@ -69,7 +69,7 @@ def path_steps(state: GameState, player: str, ship: str, path: str | None, to: s
             return Move(player, ship, (Go(to),))  # the engine says what is wrong
         if goal in forbidden_first_turn(state, player):
             raise InputError(
-                f"No ship may enter an enemy base star in the first turn ({state.map.label(goal)}, R-TURN-3)."
+                f"No ship may enter an enemy base star in the first turn ({state.map.label(goal)})."
             )
         route = cheapest_path(state, player, state.position(own), goal)
         if route is None:
