@@ -8,10 +8,10 @@ others, so the one helper lives here for all of them.
 from __future__ import annotations
 
 
-def plural(count: int, noun: str, many: str | None = None) -> str:
+def plural(count: float, noun: str, many: str | None = None) -> str:
     """``count`` and ``noun``, the noun in the plural unless the count is exactly one.
 
     ``many`` is the plural when adding an ``s`` is wrong (``plural(2, "hex", "hexes")``);
     a unit that never changes (``BP``, ``MP``) needs no helper.
     """
-    return f"{count} {noun if count == 1 else many or noun + 's'}"
+    return f"{count:g} {noun if count == 1 else many or noun + 's'}"

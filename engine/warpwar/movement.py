@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 
+from engine.text import plural
 from engine.warpwar.checks import own_ship, require_turn
 from engine.warpwar.commands import Drop, Go, Move, PickUp, Rearrange
 from engine.warpwar.events import Event, ShipMoved, StarTaken, SystemshipDropped, SystemshipPickedUp
@@ -95,8 +96,7 @@ def plan_move(state: GameState, cmd: Move) -> list[Event]:
             if target in forbidden:
                 raise Refusal(
                     "first-turn",
-                    f"No ship may enter an enemy base star in the first turn "
-                    f"({state.map.label(target)}).",
+                    f"No ship may enter an enemy base star in the first turn ({state.map.label(target)}).",
                 )
             here = target
             path.append(here)
@@ -124,7 +124,9 @@ def plan_move(state: GameState, cmd: Move) -> list[Event]:
             events.append(SystemshipDropped(cmd.player, ship.label, label, here, 1))
     flush()
     if spent > budget:
-        raise Refusal("too-far", f"{ship.label} has {budget} movement points left; that move needs {spent}.")
+        raise Refusal(
+            "too-far", f"{ship.label} has {plural(budget, 'movement point')} left; that move needs {spent}."
+        )
     return events
 
 

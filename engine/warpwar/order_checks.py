@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.text import plural
 from engine.warpwar.crt import Tactic
 from engine.warpwar.orders import MAX_SHELLS_PER_CANNON, DamageStep, Orders
 from engine.warpwar.rulesets import ATTR_NAMES, Attr
@@ -83,7 +84,8 @@ def check_numbers(o: Orders) -> None:
             )
     if len(o.shots) > o.cannons:
         raise Refusal(
-            "unpowered-cannon", f"{o.ship} fires {len(o.shots)} cannon bursts but powers only C={o.cannons}."
+            "unpowered-cannon",
+            f"{o.ship} fires {plural(len(o.shots), 'cannon burst')} but powers only C={o.cannons}.",
         )
     if len(set(o.pick_up)) != len(o.pick_up) or len(set(o.drop)) != len(o.drop):
         raise Refusal("repeated", f"{o.ship}: a Systemship is named twice.")
@@ -110,14 +112,14 @@ def check_capacity(state: GameState, ship: Ship, o: Orders) -> None:
     _limit(state, ship, Attr.B, o.beam, f"power the beam at {o.beam}")
     _limit(state, ship, Attr.S, o.screen, f"power the screen at {o.screen}")
     _limit(state, ship, Attr.E, o.ecm, f"power ECM at {o.ecm}")
-    _limit(state, ship, Attr.T, o.tubes, f"power {o.tubes} tubes")
-    _limit(state, ship, Attr.C, o.cannons, f"power {o.cannons} cannons")
-    _limit(state, ship, Attr.M, len(o.missiles), f"fire {len(o.missiles)} missiles")
-    _limit(state, ship, Attr.SH, o.shells, f"fire {o.shells} shells")
+    _limit(state, ship, Attr.T, o.tubes, f"power {plural(o.tubes, 'tube')}")
+    _limit(state, ship, Attr.C, o.cannons, f"power {plural(o.cannons, 'cannon')}")
+    _limit(state, ship, Attr.M, len(o.missiles), f"fire {plural(len(o.missiles), 'missile')}")
+    _limit(state, ship, Attr.SH, o.shells, f"fire {plural(o.shells, 'shell')}")
     if len(o.missiles) > o.tubes:
         raise Refusal(
             "unpowered-tube",
-            f"{ship.label} fires {len(o.missiles)} missiles but powers only T={o.tubes}: "
+            f"{ship.label} fires {plural(len(o.missiles), 'missile')} but powers only T={o.tubes}: "
             "one tube per missile.",
         )
 
@@ -179,8 +181,7 @@ def check_transfers(state: GameState, star: str, ship: Ship, o: Orders) -> None:
     if moving > allowed:
         raise Refusal(
             "transfer-limit",
-            f"{ship.label} may pick up or drop {allowed} Systemship{'s' if allowed != 1 else ''} "
-            f"this round, not {moving}.",
+            f"{ship.label} may pick up or drop {plural(allowed, 'Systemship')} this round, not {moving}.",
         )
     for label in o.drop:
         if label not in ship.carrying:
@@ -226,6 +227,5 @@ def check_submission(state: GameState, star: str, player: str, orders: tuple[Ord
         if o.ship.strip().upper() in picked and (o.beam or o.tubes or o.cannons or o.missiles or o.shots):
             raise Refusal(
                 "picked-up-fires",
-                f"{o.ship} is being picked up this round: it may power screens and ECM "
-                "but not fire.",
+                f"{o.ship} is being picked up this round: it may power screens and ECM but not fire.",
             )
