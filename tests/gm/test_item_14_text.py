@@ -77,7 +77,7 @@ def player_strings(layer: str) -> Iterator[tuple[str, int, str]]:
                 yield path.relative_to(ROOT).as_posix(), node.lineno, node.value
 
 
-@pytest.mark.parametrize("layer", ["engine", "gm", "cogs", "console"])
+@pytest.mark.parametrize("layer", ["engine", "gm", "cogs", "console", "render"])
 def test_item_14_no_text_of_any_layer_names_a_ruling_id(layer: str) -> None:
     """Refusals and replies speak the player's terms; the ids stay in docstrings and comments."""
     found = [f"{path}:{n}: {text!r}" for path, n, text in player_strings(layer) if RULING_ID.search(text)]
