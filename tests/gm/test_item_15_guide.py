@@ -328,8 +328,9 @@ async def test_item_15_move_undo(table: Table) -> None:
 
 
 def test_item_15_combat_where() -> None:
-    (command,) = examples("combat", "where")
+    command, setting = examples("combat", "where")
     assert parse(command, SPECS).values == {"stars": "Kish Ur"}
+    assert parse(f"/warpwar settings {setting}", SPECS).values == {"parallel_battles": True}
     two = battle(
         "alice W1: TL0 PD=4 B=2",
         "bob W2: TL0 PD=4 B=2",
@@ -339,6 +340,14 @@ def test_item_15_combat_where() -> None:
     assert len(two.turn.battles) == 2 and len(two.open_battles()) == 1
     chosen = accept(two, OrderBattles("alice", ("Ur", "Kish")))
     assert chosen.open_battles()[0].star == chosen.map.star("Ur").hex
+    at_once = battle(
+        "alice W1: TL0 PD=4 B=2",
+        "bob W2: TL0 PD=4 B=2",
+        "alice W3: TL0 PD=4 B=2 @Ur",
+        "bob W4: TL0 PD=4 B=1 @Ur",
+        parallel=True,
+    )
+    assert len(at_once.open_battles()) == 2
     allied = battle(
         "alice W1: TL0 PD=4 B=2",
         "carol W2: TL0 PD=4 B=2",
