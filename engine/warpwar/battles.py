@@ -42,8 +42,10 @@ from engine.warpwar.order_checks import (
     check_numbers,
     check_orders,
     check_priority,
+    check_standing_retreat,
     check_submission,
     combatants,
+    retreat_here,
 )
 from engine.warpwar.orders import Orders, default_orders
 from engine.warpwar.report import QUIET_ROUNDS, RoundReport, ShipResult
@@ -152,6 +154,8 @@ def set_standing_orders(tx: Tx, cmd: SetStandingOrders) -> None:
         check_exclusive(orders)
         if orders.beam > 0 and orders.target is None:
             raise Refusal("no-target", f"{ship.label}'s standing orders power the beam but name no target.")
+        if orders.retreat_to is not None:
+            check_standing_retreat(state, ship, orders.retreat_to)
     tx.emit(StandingOrdersSet(cmd.player, ship.label, orders))
 
 
@@ -179,6 +183,12 @@ def _usable(state: GameState, star: str, ship: Ship, orders: Orders | None, pick
     return not (ship.label in picked and fires)
 
 
+def _standing_here(state: GameState, star: str, ship: Ship) -> Orders | None:
+    """The ship's standing orders as they serve at ``star`` (R-CBT-24)."""
+    found = state.standing.get(ship.key)
+    return retreat_here(state, star, found) if found is not None else None
+
+
 def round_orders(state: GameState, battle: Battle) -> tuple[dict[str, Orders], list[str], list[str]]:
     """Every fighting ship's orders: as sent, else standing, else the default (R-CBT-12/17).
 
@@ -190,10 +200,11 @@ def round_orders(state: GameState, battle: Battle) -> tuple[dict[str, Orders], l
     for ship in combatants(state, battle.star):
         sent = {o.ship: o for o in battle.orders.get(ship.owner, ())}
         picked = {label for o in sent.values() for label in o.pick_up}
+        kept = _standing_here(state, battle.star, ship)
         if _usable(state, battle.star, ship, sent.get(ship.label), set()):
             orders[ship.key] = sent[ship.label]
-        elif _usable(state, battle.star, ship, state.standing.get(ship.key), picked):
-            orders[ship.key] = state.standing[ship.key]
+        elif kept is not None and _usable(state, battle.star, ship, kept, picked):
+            orders[ship.key] = kept
             standing.append(ship.key)
         else:
             orders[ship.key] = default_orders(ship.label, ship.now(Attr.PD), ship.now(Attr.S))

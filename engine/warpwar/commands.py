@@ -145,6 +145,9 @@ class EndPhase:
     """The active player is done with the current phase."""
 
     player: str
+    deadline_passed: bool = False
+    """The game master ends the phase because its deadline passed: in classic learning and basic
+    the rule that the first build spends every BP that can buy something lapses (R-BUILD-6)."""
 
 
 @serializable

@@ -125,6 +125,23 @@ class ResupplyCounted:
 
 @serializable
 @dataclass(frozen=True)
+class ArmorRepairCounted:
+    """Armor points repaired this build event at one paying place (R-BUILD-4): the points are
+    summed and paid at 1 BP per 2, so two ships mended by 1 point each cost 1 BP together.
+
+    ``place`` is as in :class:`ResupplyCounted`.
+    """
+
+    place: str
+    points: int
+
+    def apply(self, state: GameState) -> GameState:
+        points = {**state.turn.armor_repaired, self.place: self.points}
+        return replace(state, turn=replace(state.turn, armor_repaired=points))
+
+
+@serializable
+@dataclass(frozen=True)
 class ProductionFresh:
     """BP produced this turn at a baseless star went into Holds there (R-ECON-4/5)."""
 
@@ -481,6 +498,7 @@ Event = Union[  # noqa: UP007 - the codec reads this union at run time
     PhaseBegan,
     BPMoved,
     ResupplyCounted,
+    ArmorRepairCounted,
     ProductionFresh,
     ShipBuilt,
     ShipRecordChanged,

@@ -106,6 +106,8 @@ class TurnState:
     """Ships that had to stop on an enemy-occupied star (R-MOVE-3)."""
     resupply_sixths: dict[str, int] = field(default_factory=dict)
     """Resupply bought this build event per paying account, in sixths of a BP (R-BUILD-4)."""
+    armor_repaired: dict[str, int] = field(default_factory=dict)
+    """Armor points repaired this build event per paying account, paid 1 BP per 2 (R-BUILD-4)."""
     spent: int = 0
     """BP spent by the active player in this turn."""
     fresh: dict[str, int] = field(default_factory=dict)

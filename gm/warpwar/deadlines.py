@@ -64,7 +64,7 @@ def on_deadline(state: GameState, kind: str, payload: dict[str, str]) -> Accepte
     player = state.active_player.name
     events: list[Event] = []
     while state.result is None and state.active_player.name == player and state.phase is not Phase.COMBAT:
-        step = apply(state, EndPhase(player))
+        step = apply(state, EndPhase(player, deadline_passed=True))
         if not isinstance(step, Accepted):
             break
         state, events = step.state, [*events, *step.events]

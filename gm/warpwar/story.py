@@ -41,7 +41,7 @@ from engine.warpwar.events import (
     VictoryPointsScored,
 )
 from engine.warpwar.order_notation import format_damage, format_orders
-from engine.warpwar.ships import record
+from engine.warpwar.ships import Ship, record
 from engine.warpwar.state import GameState, Phase
 from engine.warpwar.writeup import write_up
 from gm.announce import Announcement, Picture, ToBattle, ToChannel, ToPlayer
@@ -61,6 +61,9 @@ class Story:
     """Hexes the public map zooms around: after a battle round, its star (the battle picture)."""
     turn_began: str | None = None
     """A player whose turn began: told their Build Points once the command is done."""
+    gone_out: list[Ship] = field(default_factory=list)
+    """Ships of players who went out in this command (conceded, lost every Base): revealed
+    with the rest if the game ends (R-WIN-4)."""
 
     def tell_all(self, text: str) -> None:
         self.public.append(text)
@@ -165,6 +168,10 @@ def _record_changed(story: Story, e: Event, before: GameState, after: GameState)
 def _ship_removed(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, ShipRemoved)
     story.map_changed = True
+    if e.cause is Removal.PLAYER_OUT:
+        gone = before.ship(e.owner, e.label)
+        if gone is not None:
+            story.gone_out.append(gone)
     if e.cause is Removal.DESTROYED:
         return  # the round's report tells it
     story.tell_all(f"{e.owner}'s {e.label} is gone: {e.reason}.")
@@ -304,7 +311,8 @@ def _game_ended(story: Story, e: Event, before: GameState, after: GameState) -> 
         if winners
         else f"**The game is over: {e.result.reason}.**"
     )
-    records = [record(s) + f" ({s.owner})" for s in sorted(after.ships.values(), key=lambda s: s.key)]
+    ships = [*after.ships.values(), *story.gone_out]
+    records = [record(s) + f" ({s.owner})" for s in sorted(ships, key=lambda s: s.key)]
     story.tell_all("\n".join([head, *(["Every ship's record, now revealed:", *records] if records else [])]))
     story.map_changed = True
 

@@ -234,7 +234,7 @@ def ship_orders(
         # Tubes and cannons (revised: together), never with beams or screens (R-CBT-3).
         most = min(ship.now(Attr.T), ship.now(Attr.M), budget)
         fired = draw(st.integers(1, most)) if most else 0
-        tubes = fired + _upto(draw, min(ship.now(Attr.T), budget) - fired)
+        tubes = fired + _upto(draw, most - fired)
         budget -= tubes
         for _ in range(fired):
             missiles.append(MissileShot(draw(enemy), draw(st.integers(1, 8))))
