@@ -87,7 +87,7 @@ class Build(
 
     @app_commands.command(name="done", description="End your build phase")
     async def done(self, interaction: discord.Interaction) -> None:
-        await on_channel(interaction, GameMaster.done)
+        await on_channel(interaction, GameMaster.done, phase="build")
 
 
 class Move(
@@ -119,9 +119,9 @@ class Move(
     async def undo(self, interaction: discord.Interaction) -> None:
         await on_channel(interaction, GameMaster.undo)
 
-    @app_commands.command(name="done", description="End your move phase (combat follows where ships meet)")
+    @app_commands.command(name="done", description="End your move phase, or the rearrangement after combat")
     async def done(self, interaction: discord.Interaction) -> None:
-        await on_channel(interaction, GameMaster.done)
+        await on_channel(interaction, GameMaster.done, phase="move")
 
     async def _transfer(
         self, interaction: discord.Interaction, carrier: str, systemship: str, drop: bool

@@ -72,6 +72,11 @@ def transfer(drop: bool) -> Call:
     return lambda c, v: c.gm.transfer(c.actor, c.channel_id, v["ship"], v["systemship"], drop=drop)
 
 
+def end_phase(phase: str) -> Call:
+    """`/build done` or `/move done`: each ends only its own phase (the game master checks)."""
+    return lambda c, v: c.gm.done(c.actor, c.channel_id, phase=phase)
+
+
 async def show_or_change_settings(c: Context, v: Values) -> Reply:
     """With options, change them; without, say what they are (the game master would store
     an empty change and announce "Settings changed: ." instead)."""
@@ -106,7 +111,7 @@ async def map_picture(c: Context, v: Values) -> Reply:
         for place in v.get("around", "").replace(",", " ").split():
             hex_name = state.map.resolve(place)
             if hex_name is None:
-                raise LineError(f"There is no star or hex called {place!r} on this map.")
+                raise LineError(state.map.no_such(place, "star or hex"))
             around.append(hex_name)
         viewer = await c.seat(game_id) if v.get("mine") else None
         if v.get("mine") and viewer is None:
@@ -241,7 +246,7 @@ COMMANDS: tuple[Command, ...] = (
         ),
         on_channel(GameMaster.split_bp),
     ),
-    Command(Spec("build done", "End the build phase."), on_channel(GameMaster.done)),
+    Command(Spec("build done", "End the build phase."), end_phase("build")),
     # /move: the move phase
     Command(
         Spec(
@@ -266,7 +271,8 @@ COMMANDS: tuple[Command, ...] = (
         transfer(drop=True),
     ),
     Command(
-        Spec("move done", "End the move phase (combat follows if ships meet)."), on_channel(GameMaster.done)
+        Spec("move done", "End the move phase (combat follows if ships meet), or the rearrangement."),
+        end_phase("move"),
     ),
     # combat
     Command(
