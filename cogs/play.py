@@ -17,7 +17,7 @@ from gm.service import GameMaster
 Text = app_commands.Range[str, 1, 200]
 """Typed text (a design, a path, amounts): long enough for any, short enough to echo back."""
 Amount = app_commands.Range[int, 1, 10_000]
-SHIP = "your ship's label, like W1"
+SHIP = "your ship's label or name, like W1 or Reliant"
 STAR = "a star's name"
 
 

@@ -151,7 +151,7 @@ SETTINGS = tuple(
 )
 """A game's settings as options, straight from gm.warpwar.settings (one source of truth)."""
 
-SHIP = Option("ship", "a ship's label, like W1", required=True)
+SHIP = Option("ship", "your ship's label or name, like W1 or Reliant", required=True)
 STAR = Option("star", "a star's name (or a hex number)", required=True)
 AMOUNT = Option("amount", "Build Points", Kind.WHOLE, required=True)
 AROUND = Option("around", 'stars to zoom around, like Kish or "Kish Ur"')
@@ -317,7 +317,10 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         Spec(
-            "ship", "One of your ships.", (Option("label", "like W1", required=True),), positional=("label",)
+            "ship",
+            "One of your ships.",
+            (Option("label", "like W1 or Reliant", required=True),),
+            positional=("label",),
         ),
         lambda c, v: c.in_game(lambda g: c.gm.ship(c.actor, v["label"], game_id=g)),
     ),
