@@ -16,6 +16,7 @@ from typing import Any
 from console.lines import Kind, LineError, Option, Spec
 from gm.announce import Picture, Reply, refused
 from gm.service import Actor, GameMaster
+from gm.warpwar.phases import Ending
 from gm.warpwar.settings import Settings
 
 Values = dict[str, Any]
@@ -72,7 +73,7 @@ def transfer(drop: bool) -> Call:
     return lambda c, v: c.gm.transfer(c.actor, c.channel_id, v["ship"], v["systemship"], drop=drop)
 
 
-def end_phase(phase: str) -> Call:
+def end_phase(phase: Ending) -> Call:
     """`/build done` or `/move done`: each ends only its own phase (the game master checks)."""
     return lambda c, v: c.gm.done(c.actor, c.channel_id, phase=phase)
 

@@ -157,7 +157,7 @@ class Play(GameCore):
             return await self.commit(loaded, Accepted(previous, (event,)), actor.user_id, acting=seat.name)
 
     @once
-    async def done(self, actor: Actor, channel_id: int, phase: str | None = None) -> Reply:
+    async def done(self, actor: Actor, channel_id: int, phase: phases.Ending | None = None) -> Reply:
         """The active player has finished the current phase. ``phase`` ("build" or "move") is
         the one the player meant to end: `/build done` typed in the move phase is refused rather
         than ending a phase the player has not played. None ends whichever phase it is."""

@@ -8,8 +8,13 @@ the game master's, shared by the Discord and console front ends.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.warpwar.state import GameState, Phase
 from gm.warpwar.words import listed
+
+Ending = Literal["build", "move"]
+"""The phases a player ends by a command, as `/build done` and `/move done` name them."""
 
 NAMES: dict[Phase, str] = {
     Phase.BUILD: "the build phase",
