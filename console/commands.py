@@ -16,6 +16,7 @@ from typing import Any
 from console.lines import Kind, LineError, Option, Spec
 from gm.announce import Picture, Reply, refused
 from gm.service import Actor, GameMaster
+from gm.warpwar.phases import Ending
 from gm.warpwar.settings import Settings
 
 Values = dict[str, Any]
@@ -72,6 +73,11 @@ def transfer(drop: bool) -> Call:
     return lambda c, v: c.gm.transfer(c.actor, c.channel_id, v["ship"], v["systemship"], drop=drop)
 
 
+def end_phase(phase: Ending) -> Call:
+    """`/build done` or `/move done`: each ends only its own phase (the game master checks)."""
+    return lambda c, v: c.gm.done(c.actor, c.channel_id, phase=phase)
+
+
 async def show_or_change_settings(c: Context, v: Values) -> Reply:
     """With options, change them; without, say what they are (the game master would store
     an empty change and announce "Settings changed: ." instead)."""
@@ -106,7 +112,7 @@ async def map_picture(c: Context, v: Values) -> Reply:
         for place in v.get("around", "").replace(",", " ").split():
             hex_name = state.map.resolve(place)
             if hex_name is None:
-                raise LineError(f"There is no star or hex called {place!r} on this map.")
+                raise LineError(state.map.no_such(place, "star or hex"))
             around.append(hex_name)
         viewer = await c.seat(game_id) if v.get("mine") else None
         if v.get("mine") and viewer is None:
@@ -146,7 +152,7 @@ SETTINGS = tuple(
 )
 """A game's settings as options, straight from gm.warpwar.settings (one source of truth)."""
 
-SHIP = Option("ship", "a ship's label, like W1", required=True)
+SHIP = Option("ship", "your ship's label or name, like W1 or Reliant", required=True)
 STAR = Option("star", "a star's name (or a hex number)", required=True)
 AMOUNT = Option("amount", "Build Points", Kind.WHOLE, required=True)
 AROUND = Option("around", 'stars to zoom around, like Kish or "Kish Ur"')
@@ -241,7 +247,7 @@ COMMANDS: tuple[Command, ...] = (
         ),
         on_channel(GameMaster.split_bp),
     ),
-    Command(Spec("build done", "End the build phase."), on_channel(GameMaster.done)),
+    Command(Spec("build done", "End the build phase."), end_phase("build")),
     # /move: the move phase
     Command(
         Spec(
@@ -266,7 +272,8 @@ COMMANDS: tuple[Command, ...] = (
         transfer(drop=True),
     ),
     Command(
-        Spec("move done", "End the move phase (combat follows if ships meet)."), on_channel(GameMaster.done)
+        Spec("move done", "End the move phase (combat follows if ships meet), or the rearrangement."),
+        end_phase("move"),
     ),
     # combat
     Command(
@@ -311,7 +318,10 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         Spec(
-            "ship", "One of your ships.", (Option("label", "like W1", required=True),), positional=("label",)
+            "ship",
+            "One of your ships.",
+            (Option("label", "like W1 or Reliant", required=True),),
+            positional=("label",),
         ),
         lambda c, v: c.in_game(lambda g: c.gm.ship(c.actor, v["label"], game_id=g)),
     ),

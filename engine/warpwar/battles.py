@@ -60,7 +60,7 @@ from engine.warpwar.tx import Refusal, Tx
 def _star_hex(state: GameState, place: str) -> str:
     hex_name = state.map.resolve(place)
     if hex_name is None or not state.map.is_star(hex_name):
-        raise Refusal("unknown-star", f"There is no star called {place} on this map.")
+        raise Refusal("unknown-star", state.map.no_such(place))
     return hex_name
 
 

@@ -68,7 +68,7 @@ def _own_base_at(state: GameState, player: str, place: str) -> Base:
     hex_name = state.map.resolve(place)
     star = state.map.star_at(hex_name) if hex_name else None
     if star is None:
-        raise Refusal("unknown-star", f"There is no star called {place} on this map.")
+        raise Refusal("unknown-star", state.map.no_such(place))
     base = state.bases.get(star.name)
     if base is None or base.owner != player:
         raise Refusal("no-base", f"You have no base at {star.name}.")
@@ -324,7 +324,7 @@ def pay_for_base(tx: Tx, cmd: PayForBase) -> None:
     hex_name = state.map.resolve(cmd.star)
     star = state.map.star_at(hex_name) if hex_name else None
     if star is None:
-        raise Refusal("unknown-star", f"There is no star called {cmd.star} on this map.")
+        raise Refusal("unknown-star", state.map.no_such(cmd.star))
     no_enemies(state, cmd.player, star.hex, "build a Base")
     base = state.bases.get(star.name)
     if base is not None and base.owner != cmd.player:

@@ -45,6 +45,7 @@ from engine.warpwar.ships import Ship, record
 from engine.warpwar.state import GameState, Phase
 from engine.warpwar.writeup import write_up
 from gm.announce import Announcement, Picture, ToBattle, ToChannel, ToPlayer
+from gm.warpwar.phases import ENDED_BY
 
 
 @dataclass
@@ -105,7 +106,10 @@ def _phase_began(story: Story, e: Event, before: GameState, after: GameState) ->
         stars = ", ".join(after.map.label(h) for h in e.battles)
         story.tell_all(f"Combat! {player}'s ships meet the enemy at {stars}.")
     elif e.phase is Phase.REARRANGE:
-        story.tell_all(f"{player} may now rearrange Systemships.")
+        story.tell_all(
+            f"{player} may now rearrange Systemships (pick-ups and drops are free); "
+            f"`{ENDED_BY[Phase.REARRANGE]}` ends the rearrangement."
+        )
     elif e.phase is Phase.MOVE:
         story.tell_all(f"{player}'s move phase.")
 

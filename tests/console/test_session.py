@@ -58,7 +58,7 @@ async def test_pictures_are_saved_as_numbered_pngs_and_their_paths_printed(conso
 async def test_a_map_around_an_unknown_star_is_refused(console: Console) -> None:
     await console.play(*STARTED)
     assert await console.play("/map around:Atlantis") == [
-        "[to alice] refused: There is no star or hex called 'Atlantis' on this map."
+        "[to alice] refused: There is no star or hex called Atlantis on this map."
     ]
 
 
