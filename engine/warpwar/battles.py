@@ -118,12 +118,29 @@ def submit_orders(tx: Tx, cmd: SubmitOrders) -> None:
     battle = open_battle(state, cmd.star)
     if cmd.player not in fighting_players(state, battle.star):
         raise Refusal("not-in-battle", f"You have no ships fighting at {state.map.label(battle.star)}.")
+    held = battle.orders.get(cmd.player)
     orders = _normalised(cmd.orders)
+    if cmd.merge and held:
+        orders = _merged(state, battle, cmd.player, orders)
     check_submission(state, battle.star, cmd.player, orders)
-    tx.emit(OrdersSubmitted(cmd.player, battle.star, battle.round, orders))
+    ordered = {o.ship for o in orders}
+    left_out = [s for s in combatants(state, battle.star) if s.owner == cmd.player and s.label not in ordered]
+    was_sealed = battle.sealed(cmd.player)
+    sealed = cmd.confirm or not left_out or was_sealed  # once sealed, amendments stay sealed
+    if orders == held and sealed == was_sealed:
+        return  # the same orders again: nothing changes and nobody is told
+    tx.emit(OrdersSubmitted(cmd.player, battle.star, battle.round, orders, sealed))
     battle = tx.state.battle(battle.star) or battle
-    if all(p in battle.orders for p in fighting_players(tx.state, battle.star)):
+    if all(battle.sealed(p) for p in fighting_players(tx.state, battle.star)):
         fight_round(tx, battle.star)
+
+
+def _merged(state: GameState, battle: Battle, player: str, new: tuple[Orders, ...]) -> tuple[Orders, ...]:
+    """The orders held with ``new`` added, a ship's new orders in place of its old, in fleet order."""
+    named = {o.ship for o in new}
+    kept = [o for o in battle.orders.get(player, ()) if o.ship not in named]
+    rank = {s.label: i for i, s in enumerate(combatants(state, battle.star)) if s.owner == player}
+    return tuple(sorted([*kept, *new], key=lambda o: rank.get(o.ship, len(rank))))
 
 
 def close_round(tx: Tx, cmd: CloseRound) -> None:
