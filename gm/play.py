@@ -22,12 +22,15 @@ from gm.warpwar import inputs
 from store import games
 from store.games import GameRow, LoggedEvent
 
+UNCHANGED_ORDERS = "Those are the orders you have sent already: nothing changed."
+
 Make = Callable[[GameState, str], cmd.Command]
 """Builds the engine command from the state and the acting player's name (may raise InputError)."""
 
 
 class Play(GameCore):
-    async def _play(self, actor: Actor, row: GameRow | None, make: Make) -> Reply:
+    async def _play(self, actor: Actor, row: GameRow | None, make: Make, unchanged: str = "") -> Reply:
+        """Apply what ``make`` builds; a command that changes nothing is answered ``unchanged``."""
         if row is None:
             return refused("There is no game here.", "no-game")
         async with self.locked(row.id):
@@ -44,13 +47,18 @@ class Play(GameCore):
             result = apply(loaded.state, command)
             if isinstance(result, Rejected):
                 return refused(result.message, result.code)
+            if not result.events:
+                reply = Reply(True, unchanged, game_id=row.id, channel_id=row.channel_id)
+                async with self.db.transaction():
+                    await self.remember(reply)  # a retried request still gets its first answer
+                return reply
             return await self.commit(loaded, result, actor.user_id, acting=seat.name)
 
     async def _in_channel(self, actor: Actor, channel_id: int, make: Make) -> Reply:
         return await self._play(actor, await self.game_in(channel_id), make)
 
-    async def _in_game(self, actor: Actor, game_id: int, make: Make) -> Reply:
-        return await self._play(actor, await games.game_by_id(self.db, game_id), make)
+    async def _in_game(self, actor: Actor, game_id: int, make: Make, unchanged: str = "") -> Reply:
+        return await self._play(actor, await games.game_by_id(self.db, game_id), make, unchanged)
 
     @once
     async def build_ship(
@@ -163,10 +171,23 @@ class Play(GameCore):
     # --- combat orders, by direct message (the game is named by its id) -------------------
 
     @once
-    async def submit_orders(self, actor: Actor, game_id: int, star: str, text: str) -> Reply:
-        """Sealed orders for this round at ``star``; sending again amends them until the reveal."""
+    async def submit_orders(
+        self,
+        actor: Actor,
+        game_id: int,
+        star: str,
+        text: str = "",
+        replace: bool = False,
+        confirm: bool = False,
+    ) -> Reply:
+        """Orders for this round at ``star``, added to those sent before (``replace``: instead of
+        them). Orders that leave ships out are held until the player sends them with ``confirm``
+        (with no text, that confirms what is held); sending again amends them until the reveal."""
         return await self._in_game(
-            actor, game_id, lambda s, p: cmd.SubmitOrders(p, _star(star), inputs.orders(text))
+            actor,
+            game_id,
+            lambda s, p: cmd.SubmitOrders(p, _star(star), inputs.orders(text), not replace, confirm),
+            unchanged=UNCHANGED_ORDERS,
         )
 
     @once
