@@ -123,16 +123,23 @@ def submit_orders(tx: Tx, cmd: SubmitOrders) -> None:
     if cmd.merge and held:
         orders = _merged(state, battle, cmd.player, orders)
     check_submission(state, battle.star, cmd.player, orders)
-    ordered = {o.ship for o in orders}
-    left_out = [s for s in combatants(state, battle.star) if s.owner == cmd.player and s.label not in ordered]
+    left_out = _left_out(state, battle.star, cmd.player, orders)
     was_sealed = battle.sealed(cmd.player)
-    sealed = cmd.confirm or not left_out or was_sealed  # once sealed, amendments stay sealed
+    # An amendment stays sealed unless it takes orders away from a ship that had some.
+    kept = was_sealed and left_out <= _left_out(state, battle.star, cmd.player, held or ())
+    sealed = cmd.confirm or not left_out or kept
     if orders == held and sealed == was_sealed:
         return  # the same orders again: nothing changes and nobody is told
     tx.emit(OrdersSubmitted(cmd.player, battle.star, battle.round, orders, sealed))
     battle = tx.state.battle(battle.star) or battle
     if all(battle.sealed(p) for p in fighting_players(tx.state, battle.star)):
         fight_round(tx, battle.star)
+
+
+def _left_out(state: GameState, star: str, player: str, orders: tuple[Orders, ...]) -> set[str]:
+    """The player's ships at ``star`` that ``orders`` give no orders."""
+    ordered = {o.ship for o in orders}
+    return {s.label for s in combatants(state, star) if s.owner == player and s.label not in ordered}
 
 
 def _merged(state: GameState, battle: Battle, player: str, new: tuple[Orders, ...]) -> tuple[Orders, ...]:

@@ -325,7 +325,10 @@ class OrdersSubmitted:
         others = tuple(p for p in battle.pending if p != self.player)
         pending = others if self.sealed else (*others, self.player)
         orders = {**battle.orders, self.player: self.orders}
-        return _put_battle(state, replace(battle, orders=orders, pending=pending))
+        sealed_by = battle.sealed_by
+        if self.sealed and self.player not in sealed_by:
+            sealed_by = (*sealed_by, self.player)
+        return _put_battle(state, replace(battle, orders=orders, pending=pending, sealed_by=sealed_by))
 
 
 @serializable

@@ -87,6 +87,8 @@ class Battle:
     pending: tuple[str, ...] = ()
     """Players whose orders leave ships out and wait for their confirmation: the round is not
     fought on them until then (or until the deadline, which takes them as they are)."""
+    sealed_by: tuple[str, ...] = ()
+    """Players who have sealed orders at some time in this round (they may have amended since)."""
 
     def sealed(self, player: str) -> bool:
         """Whether ``player``'s orders are in and confirmed: the round waits for no more of theirs."""

@@ -234,7 +234,7 @@ def _orders_submitted(story: Story, e: Event, before: GameState, after: GameStat
     assert isinstance(e, OrdersSubmitted)
     story.tell(e.player, receipt(after, e.star, e.player))
     was = before.battle(e.star)
-    if not e.sealed or (was is not None and was.sealed(e.player)):
+    if not e.sealed or (was is not None and e.player in was.sealed_by):
         return  # the channel hears once a round that a player's orders are in, never of amendments
     battle = after.battle(e.star)
     waiting = [p for p in fighting(after, e.star) if battle is not None and not battle.sealed(p)]

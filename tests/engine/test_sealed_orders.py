@@ -91,9 +91,11 @@ def test_item_02_the_deadline_takes_held_orders_as_they_are() -> None:
     assert set(report.defaulted) == {"alice:W3", "bob:W2"}
 
 
-def test_item_02_once_sealed_amendments_stay_sealed() -> None:
+def test_item_02_once_sealed_amendments_that_leave_no_more_ships_out_stay_sealed() -> None:
     game = accept(battle(*FLEETS), send("alice", "W1 ATTACKS W2: D=4 B=2", confirm=True))
     game = accept(game, send("alice", "W1 DODGES: D=6", merge=False))
+    assert kish(game).sealed("alice")
+    game = accept(game, send("alice", "W3 DODGES: D=6"))
     assert kish(game).sealed("alice")
 
 
@@ -129,5 +131,16 @@ def test_held_orders_round_trip_and_old_games_load() -> None:
         "alice", kish(game).star, 1, parse_orders("W1 ATTACKS W2: D=4 B=2")
     )
     stored = encode(kish(result.state))
-    del stored["pending"]
+    del stored["pending"], stored["sealed_by"]
     assert decode(Battle, stored).sealed("alice")
+
+
+def test_item_02_an_amendment_that_takes_a_ships_orders_away_asks_again() -> None:
+    """Sealed with both ships ordered, then replaced by orders for one: held until confirmed,
+    and the player stays among those who have sealed this round (the channel heard it once)."""
+    game = accept(battle(*FLEETS), send("alice", "W1 ATTACKS W2: D=4 B=2\nW3 DODGES: D=6"))
+    game = accept(game, send("alice", "W3 DODGES: D=6", merge=False))
+    assert not kish(game).sealed("alice") and kish(game).sealed_by == ("alice",)
+    game = accept(game, send("alice", "W3 DODGES: D=5 S=1"))
+    assert not kish(game).sealed("alice"), "a merge keeps waiting for the confirmation"
+    assert kish(accept(game, send("alice", "", confirm=True))).sealed("alice")

@@ -78,5 +78,8 @@ async def test_item_03_the_channel_hears_once_a_round_never_about_amendments(tab
     await table.ok(table.gm.submit_orders(ALICE, game, "Kish", "W3 DODGES: D=5 S=1"))
     same = await table.ok(table.gm.submit_orders(ALICE, game, "Kish", "W3 DODGES: D=5 S=1"))
     assert same.text == UNCHANGED_ORDERS and not same.announcements
+    emptied = await table.ok(table.gm.submit_orders(ALICE, game, "Kish", "", replace=True))
+    assert "not sealed yet" in emptied.text, "an empty board asks again"
+    await table.ok(table.gm.submit_orders(ALICE, game, "Kish", confirm=True))
     assert sum(SENT in t for t in table.public()) == 1
     assert any(f"{SENT}. Waiting for bob." in t for t in table.public())
