@@ -121,7 +121,7 @@ def submit_orders(tx: Tx, cmd: SubmitOrders) -> None:
     held = battle.orders.get(cmd.player)
     orders = _normalised(cmd.orders)
     if cmd.merge and held:
-        orders = _merged(state, battle, cmd.player, orders)
+        orders = merged_orders(state, battle, cmd.player, orders)
     check_submission(state, battle.star, cmd.player, orders)
     left_out = _left_out(state, battle.star, cmd.player, orders)
     was_sealed = battle.sealed(cmd.player)
@@ -142,7 +142,7 @@ def _left_out(state: GameState, star: str, player: str, orders: tuple[Orders, ..
     return {s.label for s in combatants(state, star) if s.owner == player and s.label not in ordered}
 
 
-def _merged(state: GameState, battle: Battle, player: str, new: tuple[Orders, ...]) -> tuple[Orders, ...]:
+def merged_orders(state: GameState, battle: Battle, player: str, new: tuple[Orders, ...]) -> tuple[Orders, ...]:
     """The orders held with ``new`` added, a ship's new orders in place of its old, in fleet order."""
     named = {o.ship for o in new}
     kept = [o for o in battle.orders.get(player, ()) if o.ship not in named]
