@@ -142,7 +142,9 @@ def _left_out(state: GameState, star: str, player: str, orders: tuple[Orders, ..
     return {s.label for s in combatants(state, star) if s.owner == player and s.label not in ordered}
 
 
-def merged_orders(state: GameState, battle: Battle, player: str, new: tuple[Orders, ...]) -> tuple[Orders, ...]:
+def merged_orders(
+    state: GameState, battle: Battle, player: str, new: tuple[Orders, ...]
+) -> tuple[Orders, ...]:
     """The orders held with ``new`` added, a ship's new orders in place of its old, in fleet order."""
     named = {o.ship for o in new}
     kept = [o for o in battle.orders.get(player, ()) if o.ship not in named]

@@ -232,12 +232,13 @@ def _battles_ordered(story: Story, e: Event, before: GameState, after: GameState
 
 def _orders_submitted(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, OrdersSubmitted)
-    story.tell(e.player, receipt(after, e.star, e.player))
+    battle = after.battle(e.star)
+    waiting = [p for p in fighting(after, e.star) if battle is not None and not battle.sealed(p)]
+    if waiting or not e.sealed:  # else the round is fought at once, and its write-up shows them
+        story.tell(e.player, receipt(after, e.star, e.player))
     was = before.battle(e.star)
     if not e.sealed or (was is not None and e.player in was.sealed_by):
         return  # the channel hears once a round that a player's orders are in, never of amendments
-    battle = after.battle(e.star)
-    waiting = [p for p in fighting(after, e.star) if battle is not None and not battle.sealed(p)]
     left = f" Waiting for {', '.join(waiting)}." if waiting else ""
     story.tell_all(f"{e.player} has sent orders for round {e.round} at {after.map.label(e.star)}.{left}")
 

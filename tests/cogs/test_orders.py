@@ -116,7 +116,7 @@ def board_of(result: Any) -> discord.Message:
     """The orders board a click or form answered with (the last message it sent)."""
     answers = [result.response, *result.followups] if result.response else []
     messages: list[discord.Message | None] = [a.message for a in answers]
-    boards = [m for m in messages if m is not None and any(c.endswith(":send") for c in _custom_ids(m))]
+    boards = [m for m in messages if m is not None and any(c.endswith(":ship") for c in _custom_ids(m))]
     assert boards, [m.content[:80] for m in messages if m is not None]
     return boards[-1]
 

@@ -1,6 +1,6 @@
 """Sealed orders sent ship by ship in the console (issue 10, items 1-3): bob has two ships at
 Babylon when alice attacks, and writes their orders one at a time (R-CBT-12/17 for the ships
-he leaves out)."""
+he leaves out, and R-CBT-24 for confirming them)."""
 
 from __future__ import annotations
 
@@ -21,10 +21,10 @@ BATTLE = (
     "/build done",
     "/move ship ship:W1 to:Babylon",
     "/move done",
-    '/orders star:Babylon text:"W1 ATTACKS W1@bob: D=4 B=12 S=2"',
-    "/as bob",
 )
-"""alice's Reliant attacks Babylon, where bob's two ships wait; alice has sent her orders."""
+"""alice's Reliant attacks Babylon, where bob's two ships wait."""
+ALICE_SENT = (*BATTLE, '/orders star:Babylon text:"W1 ATTACKS W1@bob: D=4 B=12 S=2"', "/as bob")
+"""alice has sent her orders; bob types."""
 
 
 SENT = "bob has sent orders for round 1 at Babylon"
@@ -35,21 +35,22 @@ async def said(console: Console, line: str) -> str:
 
 
 async def test_item_01_orders_sent_ship_by_ship_add_up(console: Console) -> None:
-    await console.play(*BATTLE)
-    await console.play('/orders star:Babylon text:"W1 DODGES: D=5 S=4"')
+    await console.play(*BATTLE, "/as bob", '/orders star:Babylon text:"W1 DODGES: D=5 S=4"')
     second = await said(console, '/orders star:Babylon text:"W2 DODGES: D=8"')
-    assert "W1 DODGES: D=5 S=4\n         W2 DODGES: D=8" in second, "the receipt lists both ships"
-    assert "bob's W1 DODGES: D=5 S=4" in second and "Round 1 at Babylon fought" in second
+    assert "are sealed:\n         ```\n         W1 DODGES: D=5 S=4\n         W2 DODGES: D=8" in second
+    await console.play("/as alice")
+    fought = await said(console, '/orders star:Babylon text:"W1 ATTACKS W1@bob: D=4 B=12 S=2"')
+    assert "bob's W1 DODGES: D=5 S=4\n         bob's W2 DODGES: D=8" in fought
 
 
 async def test_item_01_replace_yes_replaces_every_order_sent(console: Console) -> None:
-    await console.play(*BATTLE, '/orders star:Babylon text:"W1 ATTACKS W1@alice: D=5 B=4"')
+    await console.play(*ALICE_SENT, '/orders star:Babylon text:"W1 ATTACKS W1@alice: D=5 B=4"')
     replaced = await said(console, '/orders star:Babylon text:"W2 DODGES: D=8" replace:yes')
     assert "W1 has no orders" in replaced and "W1 ATTACKS" not in replaced
 
 
 async def test_item_02_ships_left_out_are_named_and_confirm_yes_seals(console: Console) -> None:
-    await console.play(*BATTLE)
+    await console.play(*ALICE_SENT)
     held = await said(console, '/orders star:Babylon text:"W1 DODGES: D=5 S=4"')
     assert "not sealed yet" in held and "W2 has no orders: it fights on default orders" in held
     assert "/orders star:Babylon confirm:yes" in held and SENT not in held
@@ -58,7 +59,7 @@ async def test_item_02_ships_left_out_are_named_and_confirm_yes_seals(console: C
 
 
 async def test_item_03_empty_orders_ask_and_the_same_orders_again_change_nothing(console: Console) -> None:
-    await console.play(*BATTLE)
+    await console.play(*ALICE_SENT)
     empty = await said(console, "/orders star:Babylon")
     assert "(no orders)" in empty and "confirm:yes" in empty and SENT not in empty
     await console.play('/orders star:Babylon text:"W1 DODGES: D=5 S=4"', "/as alice")

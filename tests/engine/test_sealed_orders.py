@@ -1,6 +1,6 @@
 """Sealed orders sent ship by ship (issue 10, items 1-3): merged, held until confirmed, and a
-resend of the same orders changes nothing. R-CBT-12: ships left out fight on standing or
-default orders, once their player has confirmed it or the deadline passes."""
+resend of the same orders changes nothing (R-CBT-24). R-CBT-12: ships left out fight on
+standing or default orders, once their player has confirmed it or the deadline passes."""
 
 from __future__ import annotations
 

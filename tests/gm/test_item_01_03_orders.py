@@ -1,6 +1,6 @@
 """Sealed orders that do what the player meant (issue 10, items 1-3), through the game master:
 alice sends her orders ship by ship, is asked before ships are left on default orders
-(R-CBT-12/17), and the channel hears once a round that her orders are in."""
+(R-CBT-12/17, R-CBT-24), and the channel hears once a round that her orders are in."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ async def test_item_01_orders_sent_ship_by_ship_add_up(table: Table) -> None:
     assert "not sealed yet" in first.text and "W3 has no orders" in first.text
     second = await table.ok(table.gm.submit_orders(ALICE, game, "Kish", "W3 ATTACKS W2: D=4 B=2"))
     assert await rounds(table, game) == 1, "every ship had orders: sealed, and the round fought"
-    assert "W1 ATTACKS W2: D=4 B=2\nW3 ATTACKS W2: D=4 B=2" in second.text, second.text
+    assert "alice's W1 ATTACKS W2: D=4 B=2\nalice's W3 ATTACKS W2: D=4 B=2" in second.text
 
 
 async def test_item_01_a_second_send_lists_every_ships_orders_and_replace_is_explicit(table: Table) -> None:
