@@ -415,13 +415,16 @@ def _replacing(interaction: discord.Interaction) -> bool:
     return message is not None and any(c.endswith(":swap") for c in _custom_ids(message))
 
 
-def _custom_ids(message: discord.Message) -> list[str]:
+def _custom_ids(message: discord.Message, *, live: bool = False) -> list[str]:
+    """The custom ids of a message's buttons and lists (``live``: of those not disabled)."""
     return [
         str(child.custom_id)
         for row in message.components
         if isinstance(row, discord.ActionRow)
         for child in row.children
-        if isinstance(child, discord.Button | discord.SelectMenu) and child.custom_id
+        if isinstance(child, discord.Button | discord.SelectMenu)
+        and child.custom_id
+        and not (live and child.disabled)
     ]
 
 
@@ -434,24 +437,27 @@ async def _put_board(
     if len(content) > MESSAGE_LIMIT:
         await answer(interaction, TOO_LONG.format(n=len(draft)))
         return
+    await _put(interaction, content, board_view(fight, draft, replacing=replacing), new=new)
     if new:
         await _retire_boards(interaction, fight.key)
-    await _put(interaction, content, board_view(fight, draft, replacing=replacing), new=new)
 
 
 async def _retire_boards(interaction: discord.Interaction, key: RoundKey) -> None:
-    """Disable the buttons of the older boards of this battle in the DM: only the newest board
-    sends orders, so a forgotten one cannot replace them by surprise. (Ephemeral boards in a
-    server's channel cannot be edited later; they fade on their own.)"""
+    """Disable the buttons of the older boards of this battle in the DM (the newest, just
+    posted, is the first found): only the newest board sends orders, so a forgotten one cannot
+    replace them by surprise. Ephemeral boards in a server's channel cannot be edited later."""
     channel = interaction.channel
     me = interaction.client.user
     if not in_dm(interaction) or not isinstance(channel, discord.abc.Messageable) or me is None:
         return
     mark = f"{PREFIX}:{key.game_id}:{key.star}:"
+    newest = True
     async for message in channel.history(limit=LOOKBACK):
-        ids = _custom_ids(message) if message.author.id == me.id else []
+        ids = _custom_ids(message, live=True) if message.author.id == me.id else []
         if any(c.startswith(mark) and c.rsplit(":", 1)[1] in SEALING for c in ids):
-            await message.edit(view=_disabled(message))
+            if not newest:
+                await message.edit(view=_disabled(message))
+            newest = False
 
 
 def _disabled(message: discord.Message) -> discord.ui.View:
