@@ -13,6 +13,8 @@ import discord
 from simcord import MemberActor
 
 from cogs.app import WarpWarBot
+from cogs.orders_modals import more_example, power_example
+from engine.warpwar.rulesets import RuleSetName, scenario
 from store.db import open_database
 from tests.cogs.conftest import World, play_to_the_battle, use
 from tests.cogs.test_orders import Battle, _custom_ids, board_of, open_battle, paste, sent, texts
@@ -176,3 +178,9 @@ async def test_item_14_the_ship_form_offers_only_the_attributes_of_the_rule_set(
     assert "D=2 B=3 S=1 (also T)" in hints and "damage S, B" in hints
     for absent in ("C=1", "shells", "E,", "pick up", "damage A"):
         assert absent not in hints, absent
+
+
+def test_item_14_the_1994_rules_offer_cannons_ecm_armor_and_racks() -> None:
+    allowed = set(scenario(RuleSetName.REVISED, "advanced").allowed_attributes())
+    assert power_example(allowed) == "D=2 B=3 S=1 (also E, T, C=1 (3 shells))"
+    assert more_example(allowed) == "retreat to 1719; pick up S1; drop S2; damage A, S, B"
