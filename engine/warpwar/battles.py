@@ -1,8 +1,9 @@
 """Battles: sealed orders, rounds, and how combat at a star ends (R-CBT-1, R-CBT-8..14).
 
-A battle takes orders from every player with ships fighting at the star. The moment the last
-of them has sent orders (or the game master closes the round at its deadline) the round is
-resolved (``engine.warpwar.resolution``) and its report becomes events. Combat ends when one
+A battle takes orders from every player with ships fighting at the star, ship by ship if they
+like; orders that leave ships out wait for their player's confirmation (R-CBT-24). The moment
+the last side's orders are sealed (or the game master closes the round at its deadline) the
+round is resolved (``engine.warpwar.resolution``) and its report becomes events. Combat ends when one
 side is left, or after three quiet rounds, when the moving side withdraws (R-CBT-10/13).
 """
 
