@@ -10,7 +10,7 @@ they go to the game of the current channel.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from console.lines import Kind, LineError, Option, Spec
@@ -99,6 +99,23 @@ async def standing(c: Context, v: Values) -> Reply:
     if "orders" in v:
         return await c.in_game(lambda g: c.gm.standing_orders(c.actor, g, v["ship"], v["orders"] or None))
     return await c.in_game(lambda g: c.gm.damage_priority(c.actor, g, v["ship"], v["damage"]))
+
+
+async def send_orders(c: Context, v: Values) -> Reply:
+    """/orders: sent by the game master; orders held for confirmation say how to confirm here."""
+
+    async def send(game_id: int) -> Reply:
+        reply = await c.gm.submit_orders(c.actor, game_id, **v)
+        state = await c.gm.stored_state(game_id)
+        hex_name = state.map.resolve(v["star"]) if state is not None else None
+        battle = state.battle(hex_name) if state is not None and hex_name is not None else None
+        player = await c.seat(game_id)
+        if reply.ok and battle is not None and player is not None and player in battle.pending:
+            how = f"To confirm: `/orders star:{v['star']} confirm:yes`."
+            return replace(reply, text=f"{reply.text}\n{how}")
+        return reply
+
+    return await c.in_game(send)
 
 
 async def map_picture(c: Context, v: Values) -> Reply:
@@ -287,10 +304,17 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Spec(
             "orders",
-            "Send (or amend) your sealed orders for this round at a star.",
-            (STAR, Option("text", '"W1 ATTACKS W2: D=2 B=3; M at W2: D=3"', required=True)),
+            "Send (or amend) your sealed orders for this round at a star, ship by ship if you like.",
+            (
+                STAR,
+                Option("text", '"W1 ATTACKS W2: D=2 B=3; M at W2: D=3"'),
+                Option(
+                    "replace", "yes: these replace all the orders you sent (else they are added)", Kind.YES_NO
+                ),
+                Option("confirm", "yes: seal them although some ships have no orders", Kind.YES_NO),
+            ),
         ),
-        on_game(GameMaster.submit_orders),
+        send_orders,
     ),
     Command(
         Spec("orders show", "The battle at a star as you see it.", (STAR,)), on_game(GameMaster.situation)

@@ -23,13 +23,16 @@ from gm.warpwar import inputs, phases
 from store import games
 from store.games import GameRow, LoggedEvent
 
+UNCHANGED_ORDERS = "Those are the orders you have sent already: nothing changed."
+
 Make = Callable[[GameState, str], cmd.Command | inputs.Explained]
 """Builds the engine command from the state and the acting player's name (may raise InputError),
 with a note for the player when it was read in a way they should hear about."""
 
 
 class Play(GameCore):
-    async def _play(self, actor: Actor, row: GameRow | None, make: Make) -> Reply:
+    async def _play(self, actor: Actor, row: GameRow | None, make: Make, unchanged: str = "") -> Reply:
+        """Apply what ``make`` builds; a command that changes nothing is answered ``unchanged``."""
         if row is None:
             return refused("There is no game here.", "no-game")
         async with self.locked(row.id):
@@ -47,6 +50,11 @@ class Play(GameCore):
             result = apply(loaded.state, command)
             if isinstance(result, Rejected):
                 return refused(f"{result.message} {note}".strip(), result.code)
+            if not result.events:
+                reply = Reply(True, unchanged, game_id=row.id, channel_id=row.channel_id)
+                async with self.db.transaction():
+                    await self.remember(reply)  # a retried request still gets its first answer
+                return reply
             return await self.commit(
                 loaded, result, actor.user_id, acting=seat.name, reshape=_noting(note) if note else None
             )
@@ -54,8 +62,8 @@ class Play(GameCore):
     async def _in_channel(self, actor: Actor, channel_id: int, make: Make) -> Reply:
         return await self._play(actor, await self.game_in(channel_id), make)
 
-    async def _in_game(self, actor: Actor, game_id: int, make: Make) -> Reply:
-        return await self._play(actor, await games.game_by_id(self.db, game_id), make)
+    async def _in_game(self, actor: Actor, game_id: int, make: Make, unchanged: str = "") -> Reply:
+        return await self._play(actor, await games.game_by_id(self.db, game_id), make, unchanged)
 
     @once
     async def build_ship(
@@ -182,10 +190,23 @@ class Play(GameCore):
     # --- combat orders, by direct message (the game is named by its id) -------------------
 
     @once
-    async def submit_orders(self, actor: Actor, game_id: int, star: str, text: str) -> Reply:
-        """Sealed orders for this round at ``star``; sending again amends them until the reveal."""
+    async def submit_orders(
+        self,
+        actor: Actor,
+        game_id: int,
+        star: str,
+        text: str = "",
+        replace: bool = False,
+        confirm: bool = False,
+    ) -> Reply:
+        """Orders for this round at ``star``, added to those sent before (``replace``: instead of
+        them). Orders that leave ships out are held until the player sends them with ``confirm``
+        (with no text, that confirms what is held); sending again amends them until the reveal."""
         return await self._in_game(
-            actor, game_id, lambda s, p: cmd.SubmitOrders(p, _star(star), inputs.orders(text))
+            actor,
+            game_id,
+            lambda s, p: cmd.SubmitOrders(p, _star(star), inputs.orders(text), not replace, confirm),
+            unchanged=UNCHANGED_ORDERS,
         )
 
     @once

@@ -1,8 +1,9 @@
 """Battles: sealed orders, rounds, and how combat at a star ends (R-CBT-1, R-CBT-8..14).
 
-A battle takes orders from every player with ships fighting at the star. The moment the last
-of them has sent orders (or the game master closes the round at its deadline) the round is
-resolved (``engine.warpwar.resolution``) and its report becomes events. Combat ends when one
+A battle takes orders from every player with ships fighting at the star, ship by ship if they
+like; orders that leave ships out wait for their player's confirmation (R-CBT-25). The moment
+the last side's orders are sealed (or the game master closes the round at its deadline) the
+round is resolved (``engine.warpwar.resolution``) and its report becomes events. Combat ends when one
 side is left, or after three quiet rounds, when the moving side withdraws (R-CBT-10/13).
 """
 
@@ -120,12 +121,38 @@ def submit_orders(tx: Tx, cmd: SubmitOrders) -> None:
     battle = open_battle(state, cmd.star)
     if cmd.player not in fighting_players(state, battle.star):
         raise Refusal("not-in-battle", f"You have no ships fighting at {state.map.label(battle.star)}.")
+    held = battle.orders.get(cmd.player)
     orders = _normalised(cmd.orders)
+    if cmd.merge and held:
+        orders = merged_orders(state, battle, cmd.player, orders)
     check_submission(state, battle.star, cmd.player, orders)
-    tx.emit(OrdersSubmitted(cmd.player, battle.star, battle.round, orders))
+    left_out = _left_out(state, battle.star, cmd.player, orders)
+    was_sealed = battle.sealed(cmd.player)
+    # An amendment stays sealed unless it takes orders away from a ship that had some.
+    kept = was_sealed and left_out <= _left_out(state, battle.star, cmd.player, held or ())
+    sealed = cmd.confirm or not left_out or kept
+    if orders == held and sealed == was_sealed:
+        return  # the same orders again: nothing changes and nobody is told
+    tx.emit(OrdersSubmitted(cmd.player, battle.star, battle.round, orders, sealed))
     battle = tx.state.battle(battle.star) or battle
-    if all(p in battle.orders for p in fighting_players(tx.state, battle.star)):
+    if all(battle.sealed(p) for p in fighting_players(tx.state, battle.star)):
         fight_round(tx, battle.star)
+
+
+def _left_out(state: GameState, star: str, player: str, orders: tuple[Orders, ...]) -> set[str]:
+    """The player's ships at ``star`` that ``orders`` give no orders."""
+    ordered = {o.ship for o in orders}
+    return {s.label for s in combatants(state, star) if s.owner == player and s.label not in ordered}
+
+
+def merged_orders(
+    state: GameState, battle: Battle, player: str, new: tuple[Orders, ...]
+) -> tuple[Orders, ...]:
+    """The orders held with ``new`` added, a ship's new orders in place of its old, in fleet order."""
+    named = {o.ship for o in new}
+    kept = [o for o in battle.orders.get(player, ()) if o.ship not in named]
+    rank = {s.label: i for i, s in enumerate(combatants(state, battle.star)) if s.owner == player}
+    return tuple(sorted([*kept, *new], key=lambda o: rank.get(o.ship, len(rank))))
 
 
 def close_round(tx: Tx, cmd: CloseRound) -> None:

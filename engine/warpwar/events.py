@@ -327,17 +327,25 @@ class BattlesOrdered:
 @serializable
 @dataclass(frozen=True)
 class OrdersSubmitted:
-    """A player's sealed orders for a round; sent again, they replace the earlier ones."""
+    """A player's orders for a round, all the ships' orders now held; they replace the earlier ones."""
 
     player: str
     star: str
     round: int
     orders: tuple[Orders, ...]
+    sealed: bool = True
+    """False: they leave ships out and wait for the player to confirm them."""
 
     def apply(self, state: GameState) -> GameState:
         battle = state.battle(self.star)
         assert battle is not None
-        return _put_battle(state, replace(battle, orders={**battle.orders, self.player: self.orders}))
+        others = tuple(p for p in battle.pending if p != self.player)
+        pending = others if self.sealed else (*others, self.player)
+        orders = {**battle.orders, self.player: self.orders}
+        sealed_by = battle.sealed_by
+        if self.sealed and self.player not in sealed_by:
+            sealed_by = (*sealed_by, self.player)
+        return _put_battle(state, replace(battle, orders=orders, pending=pending, sealed_by=sealed_by))
 
 
 @serializable

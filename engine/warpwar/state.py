@@ -83,7 +83,16 @@ class Battle:
     quiet: int = 0
     """Consecutive rounds so far without damage past screens (R-CBT-14)."""
     orders: dict[str, tuple[Orders, ...]] = field(default_factory=dict)
-    """Sealed orders sent for this round, by player; secret until every player has sent theirs."""
+    """Orders sent for this round, by player; secret until every player has sent theirs."""
+    pending: tuple[str, ...] = ()
+    """Players whose orders leave ships out and wait for their confirmation: the round is not
+    fought on them until then (or until the deadline, which takes them as they are)."""
+    sealed_by: tuple[str, ...] = ()
+    """Players who have sealed orders at some time in this round (they may have amended since)."""
+
+    def sealed(self, player: str) -> bool:
+        """Whether ``player``'s orders are in and confirmed: the round waits for no more of theirs."""
+        return player in self.orders and player not in self.pending
 
 
 @serializable

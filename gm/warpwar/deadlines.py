@@ -77,5 +77,4 @@ def still_to_act(state: GameState, payload: dict[str, str]) -> list[str]:
     if star is None:
         return [state.active_player.name]
     battle = state.battle(star)
-    sent = battle.orders if battle else {}
-    return [p for p in fighting(state, star) if p not in sent]
+    return [p for p in fighting(state, star) if battle is None or not battle.sealed(p)]

@@ -46,6 +46,7 @@ from engine.warpwar.state import GameState, Phase
 from engine.warpwar.writeup import write_up
 from gm.announce import Announcement, Picture, ToBattle, ToChannel, ToPlayer
 from gm.warpwar.phases import ENDED_BY
+from gm.warpwar.sealing import receipt
 
 
 @dataclass
@@ -242,14 +243,15 @@ def _battles_ordered(story: Story, e: Event, before: GameState, after: GameState
 
 def _orders_submitted(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, OrdersSubmitted)
-    where = after.map.label(e.star)
     battle = after.battle(e.star)
-    sent = battle.orders if battle else {}
-    waiting = [p for p in fighting(after, e.star) if p not in sent]
+    waiting = [p for p in fighting(after, e.star) if battle is not None and not battle.sealed(p)]
+    if waiting or not e.sealed:  # else the round is fought at once, and its write-up shows them
+        story.tell(e.player, receipt(after, e.star, e.player))
+    was = before.battle(e.star)
+    if not e.sealed or (was is not None and e.player in was.sealed_by):
+        return  # the channel hears once a round that a player's orders are in, never of amendments
     left = f" Waiting for {', '.join(waiting)}." if waiting else ""
-    story.tell_all(f"{e.player} has sent orders for round {e.round} at {where}.{left}")
-    receipt = format_orders(e.orders) if e.orders else "(none: every ship on standing or default orders)"
-    story.tell(e.player, f"Your sealed orders for round {e.round} at {where}:\n{receipt}")
+    story.tell_all(f"{e.player} has sent orders for round {e.round} at {after.map.label(e.star)}.{left}")
 
 
 def _round_fought(story: Story, e: Event, before: GameState, after: GameState) -> None:
