@@ -23,7 +23,7 @@ from store import games
 
 Text = app_commands.Range[str, 1, 300]
 GAME = "the game (the channel's, else your newest)"
-SHIP = "your ship's label, like W1"
+SHIP = "your ship's label or name, like W1 or Reliant"
 
 OnGame = Callable[[GameMaster, Actor, int], Awaitable[Reply]]
 

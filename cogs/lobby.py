@@ -130,7 +130,7 @@ async def map_reply(gm: GameMaster, actor: Actor, channel_id: int, around: str |
     if around:
         hex_name = state.map.resolve(around[:40])
         if hex_name is None:
-            return refused(f"There is no star or hex called {around[:40]} on this map.", "unknown-star")
+            return refused(state.map.no_such(around[:40], "star or hex"), "unknown-star")
         zoom = (hex_name,)
     viewer = (await gm.load(row.id)).seat_of(actor.user_id) if mine else None
     if mine and viewer is None:

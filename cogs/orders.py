@@ -32,10 +32,15 @@ def _name(fight: Fight) -> str:
 
 
 @app_commands.command(name="orders", description="Write your sealed orders for a battle")
-@app_commands.describe(battle="The battle (leave empty to see them all)")
+@app_commands.describe(
+    battle="The battle (leave empty to see them all)",
+    replace="Yes: start from nothing and replace every order you sent (else new orders are added)",
+)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 @app_commands.allowed_installs(guilds=True, users=True)
-async def orders_command(interaction: discord.Interaction, battle: str | None = None) -> None:
+async def orders_command(
+    interaction: discord.Interaction, battle: str | None = None, replace: bool = False
+) -> None:
     fights = await open_fights(interaction)
     if battle:
         fights = [f for f in fights if _value(f) == battle.strip()]  # autocomplete only suggests
@@ -43,11 +48,11 @@ async def orders_command(interaction: discord.Interaction, battle: str | None = 
         await answer(interaction, NO_BATTLE if not battle else f"{NO_BATTLE} (not at that one, at least)")
         return
     if len(fights) == 1:
-        await orders_ui.start_orders(interaction, fights[0])
+        await orders_ui.start_orders(interaction, fights[0], replacing=replace)
         return
     view = discord.ui.View(timeout=None)
     for fight in fights[:CHOICES]:
-        button = orders_ui.OrdersButton(fight.key, "write")
+        button = orders_ui.OrdersButton(fight.key, "fresh" if replace else "write")
         button.item.label = _name(fight)[:80]
         view.add_item(button)
     await answer(interaction, PICK.format(n=len(fights)), view)

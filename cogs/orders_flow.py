@@ -54,6 +54,11 @@ class Fight:
         return self.battle.orders.get(self.player)
 
     @property
+    def pending(self) -> bool:
+        """Whether the orders sent leave ships out and wait for the player's confirmation."""
+        return self.player in self.battle.pending
+
+    @property
     def targets(self) -> list[str]:
         """Enemy ships as orders name them: a bare label unless two enemies share it."""
         counts: dict[str, int] = {}

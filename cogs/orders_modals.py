@@ -16,6 +16,7 @@ import discord
 from cogs.orders_board import DRAFT_LIMIT, KEY_PATTERN, RoundKey, ShipForm
 from cogs.orders_flow import Fight
 from engine.warpwar.crt import Tactic
+from engine.warpwar.rulesets import Attr
 
 MODAL_PREFIX = "ww:om"
 MODAL_ID = re.compile(
@@ -28,9 +29,7 @@ TITLE_LIMIT = 45
 NO_TARGET = "-"
 """The target select's value for "no target"."""
 SELECT_LIMIT = 25
-POWER_EXAMPLE = "D=2 B=3 S=1 (also E, T, and C=1 (3 shells))"
 MISSILE_EXAMPLE = "M at W2: D=3 (one missile a line)"
-MORE_EXAMPLE = "retreat to 1719; pick up S1; drop S2; damage A, S, B"
 
 
 def _title(text: str) -> str:
@@ -81,10 +80,11 @@ def ship_modal(fight: Fight, ship: str, where: str, form: ShipForm | None) -> di
     )
     modal.add_item(discord.ui.Label(text="Tactic", component=tactic))
     modal.add_item(_target_field(fight, form.target if form else None))
-    fields = (
-        ("power", "Power", POWER_EXAMPLE, form.power if form else "", True),
+    allowed = set(fight.state.scenario.allowed_attributes())
+    fields = (  # both rule sets have tubes and missiles
+        ("power", "Power", power_example(allowed), form.power if form else "", True),
         ("missiles", "Missiles", MISSILE_EXAMPLE, form.missiles if form else "", False),
-        ("more", "More (optional)", MORE_EXAMPLE, form.more if form else "", False),
+        ("more", "More (optional)", more_example(allowed), form.more if form else "", False),
     )
     for custom_id, label, example, default, required in fields:
         modal.add_item(
@@ -99,6 +99,23 @@ def ship_modal(fight: Fight, ship: str, where: str, form: ShipForm | None) -> di
             )
         )
     return _sent(modal)
+
+
+def power_example(allowed: set[Attr]) -> str:
+    """What the Power field takes, in the game's rule set only (no cannons in the 1977 rules)."""
+    also = [a.value for a in (Attr.E, Attr.T) if a in allowed]
+    if Attr.C in allowed:
+        also.append("C=1 (3 shells)")
+    return "D=2 B=3 S=1" + (f" (also {', '.join(also)})" if also else "")
+
+
+def more_example(allowed: set[Attr]) -> str:
+    """What the More field takes: Systemships and a priority naming only the game's attributes."""
+    clauses = ["retreat to 1719"]
+    if Attr.SR in allowed:
+        clauses.append("pick up S1; drop S2")
+    clauses.append("damage " + ", ".join(a.value for a in (Attr.A, Attr.S, Attr.B) if a in allowed))
+    return "; ".join(clauses)
 
 
 def _target_field(fight: Fight, current: str | None) -> discord.ui.Item[Any]:

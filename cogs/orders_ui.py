@@ -5,8 +5,11 @@ carries :func:`prompt_view`: *Write orders* shows the situation and opens a boar
 orders* opens a form for orders in the rulebook notation, *Situation* shows the battle as the
 player sees it. The board is a message holding the orders written so far, in the notation the
 engine reads back (cogs.orders_board): a list of the player's ships opens a per-ship form,
-*Amend* reopens the text, *Submit* sends the board's orders to the game master. Everything is
-private: plain messages in the bot's DM, ephemeral ones in a server's channel.
+*Amend* reopens the text, *Submit* sends the board's orders to the game master. Orders sent
+ship by ship add up; a board made by *Amend* (or ``/orders replace:yes``) *Replaces all* instead.
+Orders that leave ships out wait for *Confirm*. When a new board is posted in the DM, the
+buttons of the older ones are disabled. Everything is private: plain messages in the bot's DM,
+ephemeral ones in a server's channel.
 
 Restart-proof: every button and list is a DynamicItem whose custom id names the game, the
 star, the round (and on boards the player-turn); each click reads the database again, and a
@@ -37,26 +40,37 @@ from cogs.orders_board import (
     pointed,
     ship_order,
 )
-from cogs.orders_flow import OVER, Fight, answer, fight_for, open_fights, replace_message
+from cogs.orders_flow import OVER, Fight, answer, fight_for, in_dm, open_fights, replace_message
 from cogs.orders_modals import MODAL_ID, form_from, paste_modal, ship_modal, values_of
 from cogs.text import MESSAGE_LIMIT, pieces
+from engine.warpwar.battles import merged_orders
 from engine.warpwar.order_checks import check_submission
 from engine.warpwar.order_notation import NotationError, parse_orders
+from engine.warpwar.orders import Orders
 from engine.warpwar.tx import Refusal
 from gm.core import Actor
+from gm.warpwar.sealing import left_out
 
 if TYPE_CHECKING:
     from cogs.app import WarpWarBot
 
 BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "write": ("Write orders", discord.ButtonStyle.primary),
+    "fresh": ("Write orders", discord.ButtonStyle.primary),
     "paste": ("Paste orders", discord.ButtonStyle.secondary),
     "look": ("Situation", discord.ButtonStyle.secondary),
     "send": ("Submit", discord.ButtonStyle.success),
+    "swap": ("Replace all", discord.ButtonStyle.success),
+    "confirm": ("Confirm", discord.ButtonStyle.success),
     "amend": ("Amend", discord.ButtonStyle.secondary),
     "fix": ("Fix", discord.ButtonStyle.primary),
 }
-"""Each action's button: label and colour."""
+"""Each action's button: label and colour. *fresh* starts an empty board that replaces all the
+orders sent; *swap* is such a board's Submit."""
+SEALING = ("send", "swap", "confirm")
+"""A board's first button: the one that sends it (one of these marks a message as a board)."""
+LOOKBACK = 50
+"""How many DM messages are searched for older boards to retire when a new one is posted."""
 SELECT_LIMIT = 25
 Action = Callable[[discord.Interaction, Fight], Awaitable[None]]
 """What a click does once the round it names is known to be open for the player."""
@@ -141,10 +155,19 @@ def _buttons(key: RoundKey, *actions: str) -> discord.ui.View:
     return view
 
 
-def board_view(fight: Fight) -> discord.ui.View:
-    view = _buttons(fight.key, "send", "amend", "look")
+def board_view(fight: Fight, draft: str, *, replacing: bool = False) -> discord.ui.View:
+    """*Confirm* when the board shows orders held for confirmation, else *Submit* (or *Replace
+    all*), then *Amend*, *Situation* and the list of ships."""
+    sending = "swap" if replacing else "send"
+    first = "confirm" if fight.pending and draft == _held(fight) else sending
+    view = _buttons(fight.key, first, "amend", "look")
     view.add_item(ShipPicker(fight.key, fight.labels))
     return view
+
+
+def _held(fight: Fight) -> str:
+    """The orders the player has sent, as a board shows them."""
+    return canonical(fight.sealed or (), fight.labels)
 
 
 # --- running an action -------------------------------------------------------------------------
@@ -179,11 +202,11 @@ async def _stale(interaction: discord.Interaction, key: RoundKey, why: str) -> N
         await answer(interaction, why)
 
 
-async def start_orders(interaction: discord.Interaction, fight: Fight) -> None:
-    """The situation, then a new board holding the orders sent so far (to amend) or none
-    (the prompt's *Write orders*, and /orders)."""
+async def start_orders(interaction: discord.Interaction, fight: Fight, *, replacing: bool = False) -> None:
+    """The situation, then a new board holding the orders sent so far (to add to) or, to replace
+    them all, none (the prompt's *Write orders*, and /orders)."""
     await _situation(interaction, fight)
-    await _put_board(interaction, fight, canonical(fight.sealed or (), fight.labels), new=True)
+    await _put_board(interaction, fight, "" if replacing else _held(fight), new=True, replacing=replacing)
 
 
 async def _situation(interaction: discord.Interaction, fight: Fight) -> None:
@@ -199,8 +222,7 @@ def _paste_from(where: str) -> Action:
     message with the text that message carries; ``where`` says what its answer rewrites."""
 
     async def open_form(interaction: discord.Interaction, fight: Fight) -> None:
-        sealed = canonical(fight.sealed or (), fight.labels)
-        draft = sealed if where == "new" else draft_of(_content(interaction))
+        draft = _held(fight) if where == "new" else draft_of(_content(interaction))
         await interaction.response.send_modal(paste_modal(fight.key, where, fight.where, draft))
 
     return open_form
@@ -215,32 +237,49 @@ async def _open_ship(interaction: discord.Interaction, fight: Fight, ship: str) 
     await interaction.response.send_modal(ship_modal(fight, ship, "board", form))
 
 
-async def _send(interaction: discord.Interaction, fight: Fight) -> None:
-    """Seal the board's orders. The board shows what was sent; the herald delivers the receipt,
-    the channel's news and, if these were the last orders, the round's results (R-CBT-11)."""
-    await interaction.response.defer()
-    draft = draft_of(_content(interaction))
-    bot = client_of(interaction)
-    reply = await bot.gm.submit_orders(actor_of(interaction), fight.key.game_id, fight.key.star, draft)
-    if reply.ok:
-        after = await fight_for(interaction, fight.key)
-        if isinstance(after, Fight):
-            await replace_message(interaction, board(after, draft), board_view(after))
-        else:
-            done = "Sent, and every side's orders are in: the round is fought (the results follow)."
-            await replace_message(interaction, board(fight, draft, done), None)
-    await bot.herald.deliver(reply, interaction)
+def _submit(*, replace: bool, confirm: bool) -> Action:
+    """Send the board's orders: added to those sent (*Submit*), in place of them (*Replace
+    all*), or sealed although they leave ships out (*Confirm*). The board then shows every
+    ship's orders now held; the herald delivers the receipt, the channel's news and, if these
+    were the last orders, the round's results (R-CBT-11)."""
+
+    async def submit(interaction: discord.Interaction, fight: Fight) -> None:
+        await interaction.response.defer()
+        draft = draft_of(_content(interaction))
+        bot = client_of(interaction)
+        reply = await bot.gm.submit_orders(
+            actor_of(interaction), fight.key.game_id, fight.key.star, draft, replace=replace, confirm=confirm
+        )
+        if reply.ok:
+            after = await fight_for(interaction, fight.key)
+            if isinstance(after, Fight):
+                held = _held(after)
+                await replace_message(interaction, board(after, held), board_view(after, held))
+            else:
+                done = "Sent, and every side's orders are in: the round is fought (the results follow)."
+                shown = draft if replace else canonical(_effective(fight, draft, False), fight.labels)
+                await replace_message(interaction, board(fight, shown, done), None)
+        await bot.herald.deliver(reply, interaction)
+
+    return submit
 
 
 def _content(interaction: discord.Interaction) -> str:
     return interaction.message.content if interaction.message is not None else ""
 
 
+async def _fresh(interaction: discord.Interaction, fight: Fight) -> None:
+    await start_orders(interaction, fight, replacing=True)
+
+
 ACTIONS: dict[str, Action] = {
     "write": start_orders,
+    "fresh": _fresh,
     "paste": _paste_from("new"),
     "look": _situation,
-    "send": _send,
+    "send": _submit(replace=False, confirm=False),
+    "swap": _submit(replace=True, confirm=False),
+    "confirm": _submit(replace=True, confirm=True),
     "amend": _paste_from("board"),
     "fix": _paste_from("fix"),
 }
@@ -249,39 +288,56 @@ ACTIONS: dict[str, Action] = {
 # --- the board ---------------------------------------------------------------------------------
 
 
-def board(fight: Fight, draft: str, status: str | None = None) -> str:
-    """The board's text: the draft, whether it is what was sent, and what the game master would
-    say to it now, so a player finds a mistake before the reveal rather than after."""
+def board(fight: Fight, draft: str, status: str | None = None, *, replacing: bool = False) -> str:
+    """The board's text: the draft, whether it is what was sent, what the ships it leaves out
+    will do, and what the game master would say to it now, so a player finds a mistake before
+    the reveal rather than after."""
     due = f", due {discord.utils.format_dt(fight.deadline, 'R')}" if fight.deadline else ""
     heading = f"**Your orders for round {fight.key.round} at {fight.where}** ({fight.title}{due})"
-    notes = [status or _status(fight, draft), *_unordered(fight, draft), *_problems(fight, draft)]
+    notes = [
+        status or _status(fight, draft, replacing),
+        *_unordered(fight, draft, replacing),
+        *_problems(fight, draft),
+    ]
     text = board_text(heading, draft, notes)
     if len(text) > MESSAGE_LIMIT:  # the draft matters more than the notes
         return board_text(heading, draft, notes[:1])
     return text
 
 
-def _status(fight: Fight, draft: str) -> str:
-    if fight.sealed is not None and canonical(fight.sealed, fight.labels) == draft:
+def _status(fight: Fight, draft: str, replacing: bool) -> str:
+    if fight.sealed is not None and draft == _held(fight):
+        if fight.pending:
+            return (
+                "⏳ Sent but **not sealed yet**: some ships have no orders (below). **Confirm** seals "
+                "them as they are, or pick a ship below to give it orders."
+            )
         return "✅ Sealed: these are the orders you sent. You may amend them until the reveal."
+    if replacing:
+        return "Not sent yet: **Replace all** puts these in place of every order you sent this round."
     if fight.sealed is not None:
-        return "You sent other orders before: **Submit** replaces them with these."
+        return (
+            "You sent other orders before: **Submit** adds these to them "
+            "(a ship's new orders replace its old)."
+        )
     return "Not sent yet: **Submit** seals them. Pick a ship below, or **Amend** to edit the text."
 
 
-def _unordered(fight: Fight, draft: str) -> list[str]:
-    """Ships the draft leaves out, and what they will do (R-CBT-12)."""
-    ordered = {o.ship for o in parse_orders(draft)} if draft.strip() else set()
-    lines = []
-    for ship in fight.ships:
-        if ship.label in ordered:
-            continue
-        standing = fight.state.standing.get(ship.key)
-        fallback = (
-            "its standing orders" if standing else "default orders (Dodge, screens up, the rest to drive)"
-        )
-        lines.append(f"• {ship.label} has no orders here: it fights on {fallback}.")
-    return lines
+def _effective(fight: Fight, draft: str, replacing: bool) -> tuple[Orders, ...]:
+    """The orders the game master would hold once the draft is sent."""
+    orders = parse_orders(draft) if draft.strip() else ()
+    if replacing or not fight.sealed:
+        return orders
+    return merged_orders(fight.state, fight.battle, fight.player, orders)
+
+
+def _unordered(fight: Fight, draft: str, replacing: bool) -> list[str]:
+    """Ships the orders would leave out, and what they will do (R-CBT-12)."""
+    try:
+        orders = _effective(fight, draft, replacing)
+    except NotationError:
+        return []
+    return left_out(fight.state, fight.key.star, fight.player, orders)
 
 
 def _problems(fight: Fight, draft: str) -> list[str]:
@@ -323,7 +379,9 @@ async def _pasted(interaction: discord.Interaction, fight: Fight, text: str, whe
     except NotationError as error:
         await _put(interaction, _unreadable(text, error), _buttons(fight.key, "fix"), new=where != "fix")
         return
-    await _put_board(interaction, fight, canonical(orders, fight.labels), new=where == "new")
+    await _put_board(
+        interaction, fight, canonical(orders, fight.labels), new=where == "new", replacing=where == "board"
+    )
 
 
 def _unreadable(text: str, error: NotationError) -> str:
@@ -347,19 +405,69 @@ async def _ship_written(
     except FieldError as error:
         await answer(interaction, f"Cannot read {ship}'s orders: {error}. Pick {ship} again to fix it.")
         return
-    await _put_board(
-        interaction, fight, merged(draft_of(_content(interaction)), order, fight.labels), new=False
-    )
+    draft = merged(draft_of(_content(interaction)), order, fight.labels)
+    await _put_board(interaction, fight, draft, new=False, replacing=_replacing(interaction))
 
 
-async def _put_board(interaction: discord.Interaction, fight: Fight, draft: str, *, new: bool) -> None:
+def _replacing(interaction: discord.Interaction) -> bool:
+    """Whether the board clicked replaces all the orders sent (its first button is *Replace all*)."""
+    message = interaction.message
+    return message is not None and any(c.endswith(":swap") for c in _custom_ids(message))
+
+
+def _custom_ids(message: discord.Message, *, live: bool = False) -> list[str]:
+    """The custom ids of a message's buttons and lists (``live``: of those not disabled)."""
+    return [
+        str(child.custom_id)
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button | discord.SelectMenu)
+        and child.custom_id
+        and not (live and child.disabled)
+    ]
+
+
+async def _put_board(
+    interaction: discord.Interaction, fight: Fight, draft: str, *, new: bool, replacing: bool = False
+) -> None:
     """Show a board with ``draft`` as a new message or in place of the one clicked: it must fit
     in one message, since its buttons read the orders back from it."""
-    content = board(fight, draft)
+    content = board(fight, draft, replacing=replacing)
     if len(content) > MESSAGE_LIMIT:
         await answer(interaction, TOO_LONG.format(n=len(draft)))
         return
-    await _put(interaction, content, board_view(fight), new=new)
+    await _put(interaction, content, board_view(fight, draft, replacing=replacing), new=new)
+    if new:
+        await _retire_boards(interaction, fight.key)
+
+
+async def _retire_boards(interaction: discord.Interaction, key: RoundKey) -> None:
+    """Disable the buttons of the older boards of this battle in the DM (the newest, just
+    posted, is the first found): only the newest board sends orders, so a forgotten one cannot
+    replace them by surprise. Ephemeral boards in a server's channel cannot be edited later."""
+    channel = interaction.channel
+    me = interaction.client.user
+    if not in_dm(interaction) or not isinstance(channel, discord.abc.Messageable) or me is None:
+        return
+    mark = f"{PREFIX}:{key.game_id}:{key.star}:"
+    newest = True
+    async for message in channel.history(limit=LOOKBACK):
+        ids = _custom_ids(message, live=True) if message.author.id == me.id else []
+        if any(c.startswith(mark) and c.rsplit(":", 1)[1] in SEALING for c in ids):
+            if not newest:
+                await message.edit(view=_disabled(message))
+            newest = False
+
+
+def _disabled(message: discord.Message) -> discord.ui.View:
+    """The message's buttons and lists, greyed out."""
+    view = discord.ui.View.from_message(message, timeout=None)
+    for item in view.children:
+        if isinstance(item, discord.ui.Button | discord.ui.Select):
+            item.disabled = True
+    view.stop()  # nothing to listen for: discord.py need not keep it
+    return view
 
 
 async def _put(interaction: discord.Interaction, content: str, view: discord.ui.View, *, new: bool) -> None:

@@ -17,7 +17,7 @@ from gm.service import GameMaster
 Text = app_commands.Range[str, 1, 200]
 """Typed text (a design, a path, amounts): long enough for any, short enough to echo back."""
 Amount = app_commands.Range[int, 1, 10_000]
-SHIP = "your ship's label, like W1"
+SHIP = "your ship's label or name, like W1 or Reliant"
 STAR = "a star's name"
 
 
@@ -87,7 +87,7 @@ class Build(
 
     @app_commands.command(name="done", description="End your build phase")
     async def done(self, interaction: discord.Interaction) -> None:
-        await on_channel(interaction, GameMaster.done)
+        await on_channel(interaction, GameMaster.done, phase="build")
 
 
 class Move(
@@ -119,9 +119,9 @@ class Move(
     async def undo(self, interaction: discord.Interaction) -> None:
         await on_channel(interaction, GameMaster.undo)
 
-    @app_commands.command(name="done", description="End your move phase (combat follows where ships meet)")
+    @app_commands.command(name="done", description="End your move phase, or the rearrangement after combat")
     async def done(self, interaction: discord.Interaction) -> None:
-        await on_channel(interaction, GameMaster.done)
+        await on_channel(interaction, GameMaster.done, phase="move")
 
     async def _transfer(
         self, interaction: discord.Interaction, carrier: str, systemship: str, drop: bool

@@ -10,13 +10,14 @@ they go to the game of the current channel.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from console.lines import Kind, LineError, Option, Spec
 from gm.announce import Picture, Reply, refused
 from gm.service import Actor, GameMaster
 from gm.warpwar import guide
+from gm.warpwar.phases import Ending
 from gm.warpwar.settings import Settings
 
 Values = dict[str, Any]
@@ -73,6 +74,11 @@ def transfer(drop: bool) -> Call:
     return lambda c, v: c.gm.transfer(c.actor, c.channel_id, v["ship"], v["systemship"], drop=drop)
 
 
+def end_phase(phase: Ending) -> Call:
+    """`/build done` or `/move done`: each ends only its own phase (the game master checks)."""
+    return lambda c, v: c.gm.done(c.actor, c.channel_id, phase=phase)
+
+
 async def show_or_change_settings(c: Context, v: Values) -> Reply:
     """With options, change them; without, say what they are (the game master would store
     an empty change and announce "Settings changed: ." instead)."""
@@ -119,6 +125,23 @@ async def crt(c: Context, v: Values) -> Reply:
     return Reply(True, guide.crt_text())
 
 
+async def send_orders(c: Context, v: Values) -> Reply:
+    """/orders: sent by the game master; orders held for confirmation say how to confirm here."""
+
+    async def send(game_id: int) -> Reply:
+        reply = await c.gm.submit_orders(c.actor, game_id, **v)
+        state = await c.gm.stored_state(game_id)
+        hex_name = state.map.resolve(v["star"]) if state is not None else None
+        battle = state.battle(hex_name) if state is not None and hex_name is not None else None
+        player = await c.seat(game_id)
+        if reply.ok and battle is not None and player is not None and player in battle.pending:
+            how = f"To confirm: `/orders star:{v['star']} confirm:yes`."
+            return replace(reply, text=f"{reply.text}\n{how}")
+        return reply
+
+    return await c.in_game(send)
+
+
 async def map_picture(c: Context, v: Values) -> Reply:
     """The map, zoomed ``around`` some stars, in public or (``mine:yes``) as the speaker sees it."""
 
@@ -130,7 +153,7 @@ async def map_picture(c: Context, v: Values) -> Reply:
         for place in v.get("around", "").replace(",", " ").split():
             hex_name = state.map.resolve(place)
             if hex_name is None:
-                raise LineError(f"There is no star or hex called {place!r} on this map.")
+                raise LineError(state.map.no_such(place, "star or hex"))
             around.append(hex_name)
         viewer = await c.seat(game_id) if v.get("mine") else None
         if v.get("mine") and viewer is None:
@@ -170,7 +193,7 @@ SETTINGS = tuple(
 )
 """A game's settings as options, straight from gm.warpwar.settings (one source of truth)."""
 
-SHIP = Option("ship", "a ship's label, like W1", required=True)
+SHIP = Option("ship", "your ship's label or name, like W1 or Reliant", required=True)
 STAR = Option("star", "a star's name (or a hex number)", required=True)
 AMOUNT = Option("amount", "Build Points", Kind.WHOLE, required=True)
 AROUND = Option("around", 'stars to zoom around, like Kish or "Kish Ur"')
@@ -275,7 +298,7 @@ COMMANDS: tuple[Command, ...] = (
         ),
         on_channel(GameMaster.split_bp),
     ),
-    Command(Spec("build done", "End the build phase."), on_channel(GameMaster.done)),
+    Command(Spec("build done", "End the build phase."), end_phase("build")),
     # /move: the move phase
     Command(
         Spec(
@@ -301,7 +324,8 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(Spec("move undo", "Take back your last move, if it met nobody."), on_channel(GameMaster.undo)),
     Command(
-        Spec("move done", "End the move phase (combat follows if ships meet)."), on_channel(GameMaster.done)
+        Spec("move done", "End the move phase (combat follows if ships meet), or the rearrangement."),
+        end_phase("move"),
     ),
     # combat
     Command(
@@ -315,10 +339,17 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         Spec(
             "orders",
-            "Send (or amend) your sealed orders for this round at a star.",
-            (STAR, Option("text", '"W1 ATTACKS W2: D=2 B=3; M at W2: D=3"', required=True)),
+            "Send (or amend) your sealed orders for this round at a star, ship by ship if you like.",
+            (
+                STAR,
+                Option("text", '"W1 ATTACKS W2: D=2 B=3; M at W2: D=3"'),
+                Option(
+                    "replace", "yes: these replace all the orders you sent (else they are added)", Kind.YES_NO
+                ),
+                Option("confirm", "yes: seal them although some ships have no orders", Kind.YES_NO),
+            ),
         ),
-        on_game(GameMaster.submit_orders),
+        send_orders,
     ),
     Command(
         Spec("orders show", "The battle at a star as you see it.", (STAR,)), on_game(GameMaster.situation)
@@ -362,7 +393,10 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         Spec(
-            "ship", "One of your ships.", (Option("label", "like W1", required=True),), positional=("label",)
+            "ship",
+            "One of your ships.",
+            (Option("label", "like W1 or Reliant", required=True),),
+            positional=("label",),
         ),
         lambda c, v: c.in_game(lambda g: c.gm.ship(c.actor, v["label"], game_id=g)),
     ),

@@ -12,7 +12,7 @@ from engine.warpwar.events import RoundFought
 from engine.warpwar.writeup import write_up
 from gm.announce import Reply, ToChannel, refused
 from gm.core import Actor, GameCore, Loaded
-from gm.warpwar import views
+from gm.warpwar import inputs, views
 from gm.warpwar.story import tell
 from store import games
 from store.games import GameRow
@@ -85,7 +85,10 @@ class Looking(GameCore):
         if isinstance(own, Reply):
             return own
         loaded, state, player = own
-        ship = state.ship(player, label.strip().upper())
+        try:
+            ship = state.ship(player, inputs.ship(state, player, label))
+        except inputs.InputError as error:
+            return refused(str(error), error.code)
         if ship is None:
             return refused(f"You have no ship called {label[:NAME_LIMIT]}.", "unknown-ship")
         text = "\n".join(views.ship_lines(state, ship))
@@ -99,7 +102,7 @@ class Looking(GameCore):
         loaded, state, player = own
         hex_name = state.map.resolve(star[:NAME_LIMIT])
         if hex_name is None or not state.map.is_star(hex_name):
-            return refused(f"There is no star called {star[:NAME_LIMIT]} on this map.", "unknown-star")
+            return refused(state.map.no_such(star[:NAME_LIMIT]), "unknown-star")
         if state.battle(hex_name) is None:
             return refused(f"There is no battle at {state.map.label(hex_name)} now.", "no-battle")
         due = await self.deadline(loaded.row.id, hex_name)

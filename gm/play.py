@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from engine.serial import decode
 from engine.warpwar import Accepted, Event, GameState, Rejected, apply, fold
@@ -18,16 +19,20 @@ from engine.warpwar.events import MoveTakenBack, ShipMoved, StarTaken, Systemshi
 from engine.warpwar.state import Phase
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, once
-from gm.warpwar import inputs
+from gm.warpwar import inputs, phases
 from store import games
 from store.games import GameRow, LoggedEvent
 
-Make = Callable[[GameState, str], cmd.Command]
-"""Builds the engine command from the state and the acting player's name (may raise InputError)."""
+UNCHANGED_ORDERS = "Those are the orders you have sent already: nothing changed."
+
+Make = Callable[[GameState, str], cmd.Command | inputs.Explained]
+"""Builds the engine command from the state and the acting player's name (may raise InputError),
+with a note for the player when it was read in a way they should hear about."""
 
 
 class Play(GameCore):
-    async def _play(self, actor: Actor, row: GameRow | None, make: Make) -> Reply:
+    async def _play(self, actor: Actor, row: GameRow | None, make: Make, unchanged: str = "") -> Reply:
+        """Apply what ``make`` builds; a command that changes nothing is answered ``unchanged``."""
         if row is None:
             return refused("There is no game here.", "no-game")
         async with self.locked(row.id):
@@ -38,19 +43,27 @@ class Play(GameCore):
             if seat is None:
                 return refused("You are not playing in this game.", "not-seated")
             try:
-                command = make(loaded.state, seat.name)
+                made = make(loaded.state, seat.name)
             except inputs.InputError as error:
-                return refused(str(error), "bad-input")
+                return refused(str(error), error.code)
+            command, note = (made.command, made.note) if isinstance(made, inputs.Explained) else (made, "")
             result = apply(loaded.state, command)
             if isinstance(result, Rejected):
-                return refused(result.message, result.code)
-            return await self.commit(loaded, result, actor.user_id, acting=seat.name)
+                return refused(f"{result.message} {note}".strip(), result.code)
+            if not result.events:
+                reply = Reply(True, unchanged, game_id=row.id, channel_id=row.channel_id)
+                async with self.db.transaction():
+                    await self.remember(reply)  # a retried request still gets its first answer
+                return reply
+            return await self.commit(
+                loaded, result, actor.user_id, acting=seat.name, reshape=_noting(note) if note else None
+            )
 
     async def _in_channel(self, actor: Actor, channel_id: int, make: Make) -> Reply:
         return await self._play(actor, await self.game_in(channel_id), make)
 
-    async def _in_game(self, actor: Actor, game_id: int, make: Make) -> Reply:
-        return await self._play(actor, await games.game_by_id(self.db, game_id), make)
+    async def _in_game(self, actor: Actor, game_id: int, make: Make, unchanged: str = "") -> Reply:
+        return await self._play(actor, await games.game_by_id(self.db, game_id), make, unchanged)
 
     @once
     async def build_ship(
@@ -65,7 +78,7 @@ class Play(GameCore):
     @once
     async def repair(self, actor: Actor, channel_id: int, ship: str, amounts: str) -> Reply:
         return await self._in_channel(
-            actor, channel_id, lambda s, p: cmd.Repair(p, _ship(ship), inputs.design(amounts))
+            actor, channel_id, lambda s, p: cmd.Repair(p, inputs.ship(s, p, ship), inputs.design(amounts))
         )
 
     @once
@@ -73,12 +86,12 @@ class Play(GameCore):
         self, actor: Actor, channel_id: int, ship: str, missiles: int = 0, shells: int = 0
     ) -> Reply:
         return await self._in_channel(
-            actor, channel_id, lambda s, p: cmd.Resupply(p, _ship(ship), missiles, shells)
+            actor, channel_id, lambda s, p: cmd.Resupply(p, inputs.ship(s, p, ship), missiles, shells)
         )
 
     @once
     async def scrap(self, actor: Actor, channel_id: int, ship: str) -> Reply:
-        return await self._in_channel(actor, channel_id, lambda s, p: cmd.Scrap(p, _ship(ship)))
+        return await self._in_channel(actor, channel_id, lambda s, p: cmd.Scrap(p, inputs.ship(s, p, ship)))
 
     @once
     async def build_base(self, actor: Actor, channel_id: int, star: str, amount: int) -> Reply:
@@ -86,11 +99,15 @@ class Play(GameCore):
 
     @once
     async def load_hold(self, actor: Actor, channel_id: int, ship: str, amount: int) -> Reply:
-        return await self._in_channel(actor, channel_id, lambda s, p: cmd.LoadHold(p, _ship(ship), amount))
+        return await self._in_channel(
+            actor, channel_id, lambda s, p: cmd.LoadHold(p, inputs.ship(s, p, ship), amount)
+        )
 
     @once
     async def unload_hold(self, actor: Actor, channel_id: int, ship: str, amount: int) -> Reply:
-        return await self._in_channel(actor, channel_id, lambda s, p: cmd.UnloadHold(p, _ship(ship), amount))
+        return await self._in_channel(
+            actor, channel_id, lambda s, p: cmd.UnloadHold(p, inputs.ship(s, p, ship), amount)
+        )
 
     @once
     async def split_bp(self, actor: Actor, channel_id: int, allocation: str) -> Reply:
@@ -105,7 +122,7 @@ class Play(GameCore):
     ) -> Reply:
         """Move along a path (``Umma Girsu 2017``) or by the cheapest route to a destination."""
         return await self._in_channel(
-            actor, channel_id, lambda s, p: inputs.path_steps(s, p, _ship(ship), path, to)
+            actor, channel_id, lambda s, p: inputs.path_steps(s, p, inputs.ship(s, p, ship), path, to)
         )
 
     @once
@@ -115,11 +132,12 @@ class Play(GameCore):
         """Pick up or drop a Systemship: a move step in the move phase, free after combat."""
 
         def make(state: GameState, player: str) -> cmd.Command:
-            carried = _ship(systemship)
+            carried = inputs.ship(state, player, systemship)
+            ship = inputs.ship(state, player, carrier)
             if state.phase is Phase.REARRANGE:
-                return cmd.Rearrange(player, _ship(carrier), carried, drop)
+                return cmd.Rearrange(player, ship, carried, drop)
             step: cmd.Step = cmd.Drop(carried) if drop else cmd.PickUp(carried)
-            return cmd.Move(player, _ship(carrier), (step,))
+            return cmd.Move(player, ship, (step,))
 
         return await self._in_channel(actor, channel_id, make)
 
@@ -147,9 +165,18 @@ class Play(GameCore):
             return await self.commit(loaded, Accepted(previous, (event,)), actor.user_id, acting=seat.name)
 
     @once
-    async def done(self, actor: Actor, channel_id: int) -> Reply:
-        """The active player has finished the current phase."""
-        return await self._in_channel(actor, channel_id, lambda s, p: cmd.EndPhase(p))
+    async def done(self, actor: Actor, channel_id: int, phase: phases.Ending | None = None) -> Reply:
+        """The active player has finished the current phase. ``phase`` ("build" or "move") is
+        the one the player meant to end: `/build done` typed in the move phase is refused rather
+        than ending a phase the player has not played. None ends whichever phase it is."""
+
+        def make(state: GameState, player: str) -> cmd.Command:
+            wrong = phases.wrong_phase(state, player, Phase(phase)) if phase else None
+            if wrong is not None:
+                raise inputs.InputError(wrong, "wrong-phase")
+            return cmd.EndPhase(player)
+
+        return await self._in_channel(actor, channel_id, make)
 
     @once
     async def order_battles(self, actor: Actor, channel_id: int, stars: str) -> Reply:
@@ -163,10 +190,23 @@ class Play(GameCore):
     # --- combat orders, by direct message (the game is named by its id) -------------------
 
     @once
-    async def submit_orders(self, actor: Actor, game_id: int, star: str, text: str) -> Reply:
-        """Sealed orders for this round at ``star``; sending again amends them until the reveal."""
+    async def submit_orders(
+        self,
+        actor: Actor,
+        game_id: int,
+        star: str,
+        text: str = "",
+        replace: bool = False,
+        confirm: bool = False,
+    ) -> Reply:
+        """Orders for this round at ``star``, added to those sent before (``replace``: instead of
+        them). Orders that leave ships out are held until the player sends them with ``confirm``
+        (with no text, that confirms what is held); sending again amends them until the reveal."""
         return await self._in_game(
-            actor, game_id, lambda s, p: cmd.SubmitOrders(p, _star(star), inputs.orders(text))
+            actor,
+            game_id,
+            lambda s, p: cmd.SubmitOrders(p, _star(star), inputs.orders(text), not replace, confirm),
+            unchanged=UNCHANGED_ORDERS,
         )
 
     @once
@@ -177,7 +217,9 @@ class Play(GameCore):
             found = inputs.orders(text) if text else ()
             if len(found) > 1:
                 raise inputs.InputError("Give standing orders for one ship at a time.")
-            return cmd.SetStandingOrders(player, _ship(ship), found[0] if found else None)
+            return cmd.SetStandingOrders(
+                player, inputs.ship(state, player, ship), found[0] if found else None
+            )
 
         return await self._in_game(actor, game_id, make)
 
@@ -185,7 +227,9 @@ class Play(GameCore):
     async def damage_priority(self, actor: Actor, game_id: int, ship: str, text: str) -> Reply:
         """Where a ship takes hits first (R-DMG-2): ``A, S 2, B``; empty restores the default."""
         return await self._in_game(
-            actor, game_id, lambda s, p: cmd.SetDamagePriority(p, _ship(ship), inputs.damage(text))
+            actor,
+            game_id,
+            lambda s, p: cmd.SetDamagePriority(p, inputs.ship(s, p, ship), inputs.damage(text)),
         )
 
 
@@ -193,8 +237,9 @@ def _star(text: str) -> str:
     return inputs.word(text, "star")
 
 
-def _ship(text: str) -> str:
-    return inputs.word(text, "ship")
+def _noting(note: str) -> Callable[[Reply], Reply]:
+    """The reply with ``note`` first, for the acting player's eyes only."""
+    return lambda reply: replace(reply, text="\n".join(t for t in (note, reply.text) if t))
 
 
 MOVE_EVENTS = {

@@ -1,8 +1,9 @@
 """Battles: sealed orders, rounds, and how combat at a star ends (R-CBT-1, R-CBT-8..14).
 
-A battle takes orders from every player with ships fighting at the star. The moment the last
-of them has sent orders (or the game master closes the round at its deadline) the round is
-resolved (``engine.warpwar.resolution``) and its report becomes events. Combat ends when one
+A battle takes orders from every player with ships fighting at the star, ship by ship if they
+like; orders that leave ships out wait for their player's confirmation (R-CBT-25). The moment
+the last side's orders are sealed (or the game master closes the round at its deadline) the
+round is resolved (``engine.warpwar.resolution``) and its report becomes events. Combat ends when one
 side is left, or after three quiet rounds, when the moving side withdraws (R-CBT-10/13).
 """
 
@@ -42,8 +43,10 @@ from engine.warpwar.order_checks import (
     check_numbers,
     check_orders,
     check_priority,
+    check_standing_retreat,
     check_submission,
     combatants,
+    retreat_here,
 )
 from engine.warpwar.orders import Orders, default_orders
 from engine.warpwar.report import QUIET_ROUNDS, RoundReport, ShipResult
@@ -58,7 +61,7 @@ from engine.warpwar.tx import Refusal, Tx
 def _star_hex(state: GameState, place: str) -> str:
     hex_name = state.map.resolve(place)
     if hex_name is None or not state.map.is_star(hex_name):
-        raise Refusal("unknown-star", f"There is no star called {place} on this map.")
+        raise Refusal("unknown-star", state.map.no_such(place))
     return hex_name
 
 
@@ -118,12 +121,38 @@ def submit_orders(tx: Tx, cmd: SubmitOrders) -> None:
     battle = open_battle(state, cmd.star)
     if cmd.player not in fighting_players(state, battle.star):
         raise Refusal("not-in-battle", f"You have no ships fighting at {state.map.label(battle.star)}.")
+    held = battle.orders.get(cmd.player)
     orders = _normalised(cmd.orders)
+    if cmd.merge and held:
+        orders = merged_orders(state, battle, cmd.player, orders)
     check_submission(state, battle.star, cmd.player, orders)
-    tx.emit(OrdersSubmitted(cmd.player, battle.star, battle.round, orders))
+    left_out = _left_out(state, battle.star, cmd.player, orders)
+    was_sealed = battle.sealed(cmd.player)
+    # An amendment stays sealed unless it takes orders away from a ship that had some.
+    kept = was_sealed and left_out <= _left_out(state, battle.star, cmd.player, held or ())
+    sealed = cmd.confirm or not left_out or kept
+    if orders == held and sealed == was_sealed:
+        return  # the same orders again: nothing changes and nobody is told
+    tx.emit(OrdersSubmitted(cmd.player, battle.star, battle.round, orders, sealed))
     battle = tx.state.battle(battle.star) or battle
-    if all(p in battle.orders for p in fighting_players(tx.state, battle.star)):
+    if all(battle.sealed(p) for p in fighting_players(tx.state, battle.star)):
         fight_round(tx, battle.star)
+
+
+def _left_out(state: GameState, star: str, player: str, orders: tuple[Orders, ...]) -> set[str]:
+    """The player's ships at ``star`` that ``orders`` give no orders."""
+    ordered = {o.ship for o in orders}
+    return {s.label for s in combatants(state, star) if s.owner == player and s.label not in ordered}
+
+
+def merged_orders(
+    state: GameState, battle: Battle, player: str, new: tuple[Orders, ...]
+) -> tuple[Orders, ...]:
+    """The orders held with ``new`` added, a ship's new orders in place of its old, in fleet order."""
+    named = {o.ship for o in new}
+    kept = [o for o in battle.orders.get(player, ()) if o.ship not in named]
+    rank = {s.label: i for i, s in enumerate(combatants(state, battle.star)) if s.owner == player}
+    return tuple(sorted([*kept, *new], key=lambda o: rank.get(o.ship, len(rank))))
 
 
 def close_round(tx: Tx, cmd: CloseRound) -> None:
@@ -150,6 +179,8 @@ def set_standing_orders(tx: Tx, cmd: SetStandingOrders) -> None:
         check_exclusive(orders)
         if orders.beam > 0 and orders.target is None:
             raise Refusal("no-target", f"{ship.label}'s standing orders power the beam but name no target.")
+        if orders.retreat_to is not None:
+            check_standing_retreat(state, ship, orders.retreat_to)
     tx.emit(StandingOrdersSet(cmd.player, ship.label, orders))
 
 
@@ -177,6 +208,12 @@ def _usable(state: GameState, star: str, ship: Ship, orders: Orders | None, pick
     return not (ship.label in picked and fires)
 
 
+def _standing_here(state: GameState, star: str, ship: Ship) -> Orders | None:
+    """The ship's standing orders as they serve at ``star`` (R-CBT-24)."""
+    found = state.standing.get(ship.key)
+    return retreat_here(state, star, found) if found is not None else None
+
+
 def round_orders(state: GameState, battle: Battle) -> tuple[dict[str, Orders], list[str], list[str]]:
     """Every fighting ship's orders: as sent, else standing, else the default (R-CBT-12/17).
 
@@ -188,10 +225,11 @@ def round_orders(state: GameState, battle: Battle) -> tuple[dict[str, Orders], l
     for ship in combatants(state, battle.star):
         sent = {o.ship: o for o in battle.orders.get(ship.owner, ())}
         picked = {label for o in sent.values() for label in o.pick_up}
+        kept = _standing_here(state, battle.star, ship)
         if _usable(state, battle.star, ship, sent.get(ship.label), set()):
             orders[ship.key] = sent[ship.label]
-        elif _usable(state, battle.star, ship, state.standing.get(ship.key), picked):
-            orders[ship.key] = state.standing[ship.key]
+        elif kept is not None and _usable(state, battle.star, ship, kept, picked):
+            orders[ship.key] = kept
             standing.append(ship.key)
         else:
             orders[ship.key] = default_orders(ship.label, ship.now(Attr.PD), ship.now(Attr.S))

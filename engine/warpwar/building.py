@@ -25,6 +25,7 @@ from engine.warpwar.commands import (
     UnloadHold,
 )
 from engine.warpwar.events import (
+    ArmorRepairCounted,
     BaseFounded,
     BPMoved,
     Removal,
@@ -67,7 +68,7 @@ def _own_base_at(state: GameState, player: str, place: str) -> Base:
     hex_name = state.map.resolve(place)
     star = state.map.star_at(hex_name) if hex_name else None
     if star is None:
-        raise Refusal("unknown-star", f"There is no star called {place} on this map.")
+        raise Refusal("unknown-star", state.map.no_such(place))
     base = state.bases.get(star.name)
     if base is None or base.owner != player:
         raise Refusal("no-base", f"You have no base at {star.name}.")
@@ -156,6 +157,13 @@ def _refit_sources(state: GameState, player: str, ship: Ship, doing: str) -> tup
             "not-at-base",
             f"{ship.label} must be at one of your Bases, or with a Repair Bay ship, to {doing}.",
         )
+    if not state.map.is_star(hex_name):
+        # R-BUILD-4 (94 text): "on a Star hex with a Repair Bay-equipped Warpship present".
+        raise Refusal(
+            "not-on-a-star",
+            f"{ship.label} is in space at {hex_name}: a Repair Bay works only on a star hex, "
+            f"so {ship.label} must be on a star with it to {doing}.",
+        )
     return hex_name, _holds_at(state, player, hex_name)
 
 
@@ -191,6 +199,7 @@ def repair(tx: Tx, cmd: Repair) -> None:
         raise Refusal("nothing-to-do", f"Say what to repair on {ship.label}, e.g. PD=2.")
     values: dict[Attr, int] = {}
     cost = 0
+    armor = 0
     for attr, amount in cmd.amounts.items():
         if attr in (Attr.M, Attr.SH):
             raise Refusal("use-resupply", f"{ATTR_NAMES[attr]} are resupplied, not repaired.")
@@ -205,10 +214,19 @@ def repair(tx: Tx, cmd: Repair) -> None:
                 f"it can be repaired by {room} at most.",
             )
         values[attr] = ship.now(attr) + amount
-        cost += math.ceil(amount / 2) if attr is Attr.A else amount  # R-BUILD-4: armor 1 BP / 2
-    _, sources = _refit_sources(state, cmd.player, ship, "be repaired")
-    pay(tx, cmd.player, sources, cost, f"repairing {ship.label}")
+        if attr is Attr.A:
+            armor = amount
+        else:
+            cost += amount
+    place, sources = _refit_sources(state, cmd.player, ship, "be repaired")
+    # R-BUILD-4: armor is 1 BP per 2 points, the points of this build event summed before halving.
+    before = state.turn.armor_repaired.get(place, 0)
+    cost += math.ceil((before + armor) / 2) - math.ceil(before / 2)
+    if cost:
+        pay(tx, cmd.player, sources, cost, f"repairing {ship.label}")
     tx.emit(ShipRecordChanged(cmd.player, ship.label, values, "repair"))
+    if armor:
+        tx.emit(ArmorRepairCounted(place=place, points=before + armor))
 
 
 def resupply(tx: Tx, cmd: Resupply) -> None:
@@ -306,7 +324,7 @@ def pay_for_base(tx: Tx, cmd: PayForBase) -> None:
     hex_name = state.map.resolve(cmd.star)
     star = state.map.star_at(hex_name) if hex_name else None
     if star is None:
-        raise Refusal("unknown-star", f"There is no star called {cmd.star} on this map.")
+        raise Refusal("unknown-star", state.map.no_such(cmd.star))
     no_enemies(state, cmd.player, star.hex, "build a Base")
     base = state.bases.get(star.name)
     if base is not None and base.owner != cmd.player:

@@ -145,6 +145,9 @@ class EndPhase:
     """The active player is done with the current phase."""
 
     player: str
+    deadline_passed: bool = False
+    """The game master ends the phase because its deadline passed: in classic learning and basic
+    the rule that the first build spends every BP that can buy something lapses (R-BUILD-6)."""
 
 
 @serializable
@@ -161,12 +164,20 @@ class OrderBattles:
 class SubmitOrders:
     """A player's sealed orders for this round of the battle at ``star``; sending again amends.
 
-    Ships left out fight on their standing orders, or the default ones (R-CBT-12).
+    Ships left out fight on their standing orders, or the default ones (R-CBT-12). A player
+    who sends orders ship by ship sends with ``merge``; one who leaves ships out on purpose
+    says so with ``confirm`` (front ends ask first, so nobody seals half their orders unawares).
     """
 
     player: str
     star: str
     orders: tuple[Orders, ...]
+    merge: bool = False
+    """Add to the orders already sent (a ship's new orders replace its old ones); without it
+    these orders replace all those sent before."""
+    confirm: bool = True
+    """Seal the orders even if some ships are left without: without it such orders are held
+    until the player confirms them (the same command with no orders, ``merge`` and ``confirm``)."""
 
 
 @serializable

@@ -40,8 +40,8 @@ class Damage:
     """BP left in its Holds."""
     taken: dict[DamageSlot, int]
     """Hits taken in each slot, in the order taken."""
-    loaded_racks_lost: int
-    """Racks lost that held a Systemship: that many are dropped at the star (R-DMG-3)."""
+    systemships_dropped: int
+    """Systemships that no longer have a rack: that many are dropped at the star (R-DMG-3)."""
 
     @property
     def hits(self) -> int:
@@ -75,7 +75,6 @@ def take_hits(ship: Ship, hits: int, priority: tuple[DamageStep, ...]) -> Damage
     cargo = ship.cargo
     carried = len(ship.carrying)
     taken: dict[DamageSlot, int] = {}
-    racks_lost = 0
     for step in priority:
         slot = step.slot
         budget = hits if step.limit is None else min(hits, step.limit)
@@ -101,10 +100,11 @@ def take_hits(ship: Ship, hits: int, priority: tuple[DamageStep, ...]) -> Damage
                 if left <= 0:
                     break
                 current[Attr.SR] -= 1
-                if slot is DamageSlot.LOADED_SR:
-                    racks_lost += 1
-                    carried -= 1
+                # R-DMG-3: a Systemship whose rack is hit moves to a free rack if there is one;
+                # it is dropped only when fewer racks are left than Systemships carried.
+                carried = min(carried, current[Attr.SR])
             taken[slot] = taken.get(slot, 0) + 1
             budget -= 1
         hits += budget
-    return Damage(current=current, cargo=cargo, taken=taken, loaded_racks_lost=racks_lost)
+    dropped = len(ship.carrying) - carried
+    return Damage(current=current, cargo=cargo, taken=taken, systemships_dropped=dropped)

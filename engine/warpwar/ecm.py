@@ -2,8 +2,9 @@
 
 After the reveal every fact is known, so instead of asking the defender the engine picks the
 assignment a careful player would: the fewest hits past the screen, then the fewest ECM
-points, then the fewest hits received. Each missile's options are independent once its
-points are fixed, so a small knapsack over (missile, points) finds the optimum exactly.
+points, then the fewest hits received, then points on the earliest missiles (R-ECM-4). Each
+missile's options are independent once its points are fixed, so a small knapsack over
+(missile, points) finds the optimum exactly.
 """
 
 from __future__ import annotations
@@ -85,6 +86,15 @@ def _best_shift(missile: Incoming, effective: int, defence: Defence) -> tuple[in
     return best_drive, best_hits
 
 
+def _better(candidate: tuple[int, tuple[int, ...]], kept: tuple[int, tuple[int, ...]]) -> bool:
+    """Fewer hits; on a tie the split that puts points on earlier missiles (R-ECM-4).
+
+    Splits compare as tuples, so ``(1, 0)`` (the first missile jammed) beats ``(0, 1)``. A
+    prefix kept this way is also the best prefix of the best whole plan, so the table stays exact.
+    """
+    return candidate[0] < kept[0] or (candidate[0] == kept[0] and candidate[1] > kept[1])
+
+
 def plan_ecm(defence: Defence, missiles: list[Incoming]) -> list[EcmUse]:
     """The ECM use on each missile (in the given order) that minimises harm (R-ECM-2/3)."""
     uses = [EcmUse(0, 0, m.drive, m.drive) for m in missiles]
@@ -102,7 +112,7 @@ def plan_ecm(defence: Defence, missiles: list[Incoming]) -> list[EcmUse]:
         for used, (hits, split) in table.items():
             for a in range(defence.points - used + 1):
                 candidate = (hits + option[a][1], (*split, a))
-                if used + a not in grown or candidate[0] < grown[used + a][0]:
+                if used + a not in grown or _better(candidate, grown[used + a]):
                     grown[used + a] = candidate
         table = grown
 
@@ -111,6 +121,7 @@ def plan_ecm(defence: Defence, missiles: list[Incoming]) -> list[EcmUse]:
         received = defence.other_hits + hits
         return (max(0, received - defence.absorb), used, received)
 
+    # Each number of points used has its own entry, so the least harm is one entry: no tie is left.
     _, (_, split) = min(table.items(), key=harm)
     return [
         EcmUse(a, effective_points(a, defence.tl, m.tl), m.drive, option[a][0]) if a else use

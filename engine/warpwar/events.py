@@ -125,6 +125,23 @@ class ResupplyCounted:
 
 @serializable
 @dataclass(frozen=True)
+class ArmorRepairCounted:
+    """Armor points repaired this build event at one paying place (R-BUILD-4): the points are
+    summed and paid at 1 BP per 2, so two ships mended by 1 point each cost 1 BP together.
+
+    ``place`` is as in :class:`ResupplyCounted`.
+    """
+
+    place: str
+    points: int
+
+    def apply(self, state: GameState) -> GameState:
+        points = {**state.turn.armor_repaired, self.place: self.points}
+        return replace(state, turn=replace(state.turn, armor_repaired=points))
+
+
+@serializable
+@dataclass(frozen=True)
 class ProductionFresh:
     """BP produced this turn at a baseless star went into Holds there (R-ECON-4/5)."""
 
@@ -310,17 +327,25 @@ class BattlesOrdered:
 @serializable
 @dataclass(frozen=True)
 class OrdersSubmitted:
-    """A player's sealed orders for a round; sent again, they replace the earlier ones."""
+    """A player's orders for a round, all the ships' orders now held; they replace the earlier ones."""
 
     player: str
     star: str
     round: int
     orders: tuple[Orders, ...]
+    sealed: bool = True
+    """False: they leave ships out and wait for the player to confirm them."""
 
     def apply(self, state: GameState) -> GameState:
         battle = state.battle(self.star)
         assert battle is not None
-        return _put_battle(state, replace(battle, orders={**battle.orders, self.player: self.orders}))
+        others = tuple(p for p in battle.pending if p != self.player)
+        pending = others if self.sealed else (*others, self.player)
+        orders = {**battle.orders, self.player: self.orders}
+        sealed_by = battle.sealed_by
+        if self.sealed and self.player not in sealed_by:
+            sealed_by = (*sealed_by, self.player)
+        return _put_battle(state, replace(battle, orders=orders, pending=pending, sealed_by=sealed_by))
 
 
 @serializable
@@ -481,6 +506,7 @@ Event = Union[  # noqa: UP007 - the codec reads this union at run time
     PhaseBegan,
     BPMoved,
     ResupplyCounted,
+    ArmorRepairCounted,
     ProductionFresh,
     ShipBuilt,
     ShipRecordChanged,

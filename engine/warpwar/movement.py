@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+from dataclasses import dataclass
 
 from engine.text import plural
 from engine.warpwar.checks import own_ship, require_turn
@@ -43,7 +44,7 @@ def _step_target(state: GameState, here: str, place: str) -> str:
     """The hex a Go step leads to, or a refusal naming the fault."""
     target = state.map.resolve(place)
     if target is None:
-        raise Refusal("unknown-place", f"There is no hex or star called {place} on this map.")
+        raise Refusal("unknown-place", state.map.no_such(place, "hex or star"))
     if target in state.map.neighbours(here) or target in state.map.warp_destinations(here):
         return target
     if state.map.is_star(target) and state.map.is_star(here):
@@ -185,15 +186,18 @@ def rearrange(tx: Tx, cmd: Rearrange) -> None:
     tx.emit(SystemshipPickedUp(cmd.player, carrier.label, carried.label, 0))
 
 
-def cheapest_path(state: GameState, player: str, start: str, goal: str) -> list[str] | None:
+def cheapest_path(
+    state: GameState, player: str, start: str, goal: str, *, heed_enemies: bool = True
+) -> list[str] | None:
     """The hexes of a cheapest legal route from ``start`` to ``goal`` (start excluded), or None.
 
     Each hex step and each warpline jump costs 1 MP (R-MOVE-1). The route may end on, but not
     pass through, a star with enemy ships (R-MOVE-3), and avoids enemy base stars in
     game-turn 1 (R-TURN-3). Ties go to the route found first in clockwise order, so the
-    answer is deterministic.
+    answer is deterministic. With ``heed_enemies`` False both limits are ignored: the direct
+    route, which :func:`detour` compares with the legal one.
     """
-    forbidden = forbidden_first_turn(state, player)
+    forbidden = forbidden_first_turn(state, player) if heed_enemies else frozenset()
     if goal in forbidden:
         return None
     if goal == start:
@@ -209,7 +213,9 @@ def cheapest_path(state: GameState, player: str, start: str, goal: str) -> list[
             while route[-1] in came_from and came_from[route[-1]] != start:
                 route.append(came_from[route[-1]])
             return list(reversed(route))
-        if cost > best.get(here, cost) or (here != start and _must_stop(state, player, here)):
+        if cost > best.get(here, cost) or (
+            heed_enemies and here != start and _must_stop(state, player, here)
+        ):
             continue
         steps = (*state.map.neighbours(here), *sorted(state.map.warp_destinations(here)))
         for nxt in steps:
@@ -219,4 +225,37 @@ def cheapest_path(state: GameState, player: str, start: str, goal: str) -> list[
             came_from[nxt] = here
             counter += 1
             heapq.heappush(queue, (cost + 1, counter, nxt))
+    return None
+
+
+@dataclass(frozen=True)
+class Detour:
+    """Why the cheapest legal route is longer than the direct one, in what the mover can see:
+    stars with enemy ships (R-MOVE-3) and enemy base stars in game-turn 1 (R-TURN-3)."""
+
+    blocked: str
+    """The first hex of the direct route the ship may not pass."""
+    direct: int
+    """MP of the direct route."""
+    around: int | None
+    """MP of the cheapest legal route; None when there is none."""
+    first_turn: bool
+    """True when ``blocked`` is an enemy base star closed in game-turn 1, False when enemy
+    ships are there."""
+
+
+def detour(state: GameState, player: str, start: str, goal: str) -> Detour | None:
+    """Why going from ``start`` to ``goal`` costs more than the direct route, or None when the
+    cheapest legal route is as short as any."""
+    direct = cheapest_path(state, player, start, goal, heed_enemies=False)
+    legal = cheapest_path(state, player, start, goal)
+    if direct is None or (legal is not None and len(legal) <= len(direct)):
+        return None
+    forbidden = forbidden_first_turn(state, player)
+    around = None if legal is None else len(legal)
+    for hex_name in direct:
+        if hex_name in forbidden:
+            return Detour(hex_name, len(direct), around, first_turn=True)
+        if hex_name != goal and _must_stop(state, player, hex_name):
+            return Detour(hex_name, len(direct), around, first_turn=False)
     return None

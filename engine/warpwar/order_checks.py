@@ -9,6 +9,7 @@ at the star is "no enemy ship called …", whatever the reason.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from engine.text import plural
 from engine.warpwar.crt import Tactic
@@ -116,12 +117,27 @@ def check_capacity(state: GameState, ship: Ship, o: Orders) -> None:
     _limit(state, ship, Attr.C, o.cannons, f"power {plural(o.cannons, 'cannon')}")
     _limit(state, ship, Attr.M, len(o.missiles), f"fire {plural(len(o.missiles), 'missile')}")
     _limit(state, ship, Attr.SH, o.shells, f"fire {plural(o.shells, 'shell')}")
+    _tubes_within_missiles(ship, o.tubes)
     if len(o.missiles) > o.tubes:
         raise Refusal(
             "unpowered-tube",
             f"{ship.label} fires {plural(len(o.missiles), 'missile')} but powers only T={o.tubes}: "
             "one tube per missile.",
         )
+
+
+def _tubes_within_missiles(ship: Ship, tubes: int) -> None:
+    """R-CBT-3: a tube is powered to fire a missile, so no more tubes than missiles carried."""
+    carried = ship.now(Attr.M)
+    if tubes <= carried:
+        return
+    if carried == 0:
+        raise Refusal("too-few-missiles", f"{ship.label} carries no missiles: it cannot power its tubes.")
+    raise Refusal(
+        "too-few-missiles",
+        f"{ship.label} carries {plural(carried, 'missile')}: it can power at most "
+        f"{plural(carried, 'tube')}, not {tubes}.",
+    )
 
 
 def check_exclusive(o: Orders) -> None:
@@ -192,6 +208,31 @@ def check_transfers(state: GameState, star: str, ship: Ship, o: Orders) -> None:
             raise Refusal("not-here", f"You have no Systemship {label} waiting at {state.map.label(star)}.")
     if len(ship.carrying) - len(o.drop) + len(o.pick_up) > ship.now(Attr.SR):
         raise Refusal("racks-full", f"{ship.label} has no free Systemship Rack for that many.")
+
+
+def check_standing_retreat(state: GameState, ship: Ship, where: str) -> None:
+    """Standing orders' ``retreat to`` (R-CBT-24): a hex on the map next to some star.
+
+    Standing orders serve at whatever star the ship fights later, so the hex need not be next
+    to the ship's star now; where it is not next to the battle's star it is set aside then.
+    """
+    if not ship.is_warpship:
+        raise Refusal("systemship", f"{ship.label} is a Systemship: it cannot leave the star.")
+    if where not in state.map.hex_set:
+        raise Refusal("bad-retreat", f"{where} is not a hex on this map: {ship.label} cannot escape there.")
+    if not any(state.map.is_star(h) for h in state.map.neighbours(where)):
+        raise Refusal(
+            "bad-retreat",
+            f"{where} is not next to any star: a ship escapes only to a hex next to the star it fights at.",
+        )
+
+
+def retreat_here(state: GameState, star: str, o: Orders) -> Orders:
+    """Standing orders as used at ``star``: a ``retreat to`` hex not next to it is set aside,
+    and the ship escapes to the first hex clockwise from north instead (R-CBT-24)."""
+    if o.retreat_to is None or o.retreat_to in state.map.neighbours(star):
+        return o
+    return replace(o, retreat_to=None)
 
 
 def check_orders(state: GameState, star: str, player: str, o: Orders) -> Ship:

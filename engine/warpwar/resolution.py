@@ -150,8 +150,8 @@ def _result(state: GameState, star: str, ship: Ship, o: Orders, shots: list[Shot
             cargo_lost=ship.cargo,
             lost=armed.carrying,
         )
-    # R-DMG-3: a hit rack drops its Systemship, the last loaded first; pick-ups need a free rack.
-    kept = armed.carrying[: len(armed.carrying) - damage.loaded_racks_lost]
+    # R-DMG-3: racks fewer than Systemships drop the last loaded; pick-ups need a free rack.
+    kept = armed.carrying[: len(armed.carrying) - damage.systemships_dropped]
     room = damage.current.get(Attr.SR, 0) - len(kept)
     return ShipResult(
         ship=ship.key,

@@ -139,6 +139,13 @@ class Scenario:
             return 0
         return (game_turn - 1) // self.ruleset.tech_step
 
+    @property
+    def cheapest_ship(self) -> int:
+        """BP of the cheapest ship this scenario lets a player build (R-BUILD-1/3): one unit of
+        anything is 1 BP, and where only Warpships are built a Warp Generator is 5 more."""
+        warpship = self.warpships_only or not self.uses(Rule.SYSTEMSHIPS)
+        return design_cost({Attr.WG: 1, Attr.PD: 1} if warpship else {Attr.PD: 1}, 0)
+
     def allowed_attributes(self) -> tuple[Attr, ...]:
         dropped: set[Attr] = set()
         if not self.uses(Rule.HOLDS):

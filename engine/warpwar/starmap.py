@@ -7,6 +7,7 @@ their own map learns exactly what to fix.
 
 from __future__ import annotations
 
+import difflib
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -111,6 +112,19 @@ class HexMap:
             return text if text in self.hex_set else None
         found = self.star_by_name.get(text.casefold())
         return found.hex if found else None
+
+    def closest_star(self, place: str) -> str | None:
+        """The star whose name a mistyped ``place`` most likely meant (``Babilon``: Babylon), or
+        None when no name is close. Star names are public, so any player may be told them."""
+        names = {s.name.casefold(): s.name for s in self.stars}
+        found = difflib.get_close_matches(place.strip().casefold(), list(names), n=1, cutoff=0.6)
+        return names[found[0]] if found else None
+
+    def no_such(self, place: str, what: str = "star") -> str:
+        """Why ``place`` is refused: not on this map, with the star it most likely meant."""
+        close = None if is_hex_id(place.strip()) else self.closest_star(place)
+        hint = f" Did you mean {close}?" if close else ""
+        return f"There is no {what} called {place} on this map.{hint}"
 
     def label(self, hex_name: str) -> str:
         """How players read a hex: the star's name, or the hex number for space."""

@@ -83,7 +83,16 @@ class Battle:
     quiet: int = 0
     """Consecutive rounds so far without damage past screens (R-CBT-14)."""
     orders: dict[str, tuple[Orders, ...]] = field(default_factory=dict)
-    """Sealed orders sent for this round, by player; secret until every player has sent theirs."""
+    """Orders sent for this round, by player; secret until every player has sent theirs."""
+    pending: tuple[str, ...] = ()
+    """Players whose orders leave ships out and wait for their confirmation: the round is not
+    fought on them until then (or until the deadline, which takes them as they are)."""
+    sealed_by: tuple[str, ...] = ()
+    """Players who have sealed orders at some time in this round (they may have amended since)."""
+
+    def sealed(self, player: str) -> bool:
+        """Whether ``player``'s orders are in and confirmed: the round waits for no more of theirs."""
+        return player in self.orders and player not in self.pending
 
 
 @serializable
@@ -106,6 +115,8 @@ class TurnState:
     """Ships that had to stop on an enemy-occupied star (R-MOVE-3)."""
     resupply_sixths: dict[str, int] = field(default_factory=dict)
     """Resupply bought this build event per paying account, in sixths of a BP (R-BUILD-4)."""
+    armor_repaired: dict[str, int] = field(default_factory=dict)
+    """Armor points repaired this build event per paying account, paid 1 BP per 2 (R-BUILD-4)."""
     spent: int = 0
     """BP spent by the active player in this turn."""
     fresh: dict[str, int] = field(default_factory=dict)

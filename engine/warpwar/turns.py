@@ -27,6 +27,8 @@ def end_phase(tx: Tx, cmd: EndPhase) -> None:
     state = tx.state
     require_turn(state, cmd.player, Phase.BUILD, Phase.MOVE, Phase.COMBAT, Phase.REARRANGE)
     if state.phase is Phase.BUILD:
+        if not cmd.deadline_passed:
+            _require_grant_spent(state)
         _forfeit_unspent_grant(tx)
         tx.emit(PhaseBegan(Phase.MOVE))
     elif state.phase is Phase.MOVE:
@@ -51,6 +53,26 @@ def after_combat(tx: Tx) -> None:
         tx.emit(PhaseBegan(Phase.REARRANGE))
     else:
         end_turn(tx)
+
+
+def _require_grant_spent(state: GameState) -> None:
+    """R-BUILD-6: classic learning/basic spend the whole grant on the first turn; ending that
+    build is refused while the BP left could still buy a ship at a base the player holds."""
+    scenario = state.scenario
+    player = state.active_player
+    if not scenario.spend_all_first_turn or state.game_turn != 1:
+        return
+    if player.bp < scenario.cheapest_ship:
+        return
+    bases = [b for b in state.bases_of(player.name) if b.finished]
+    if not any(not state.enemies_at(player.name, state.map.star(b.star).hex) for b in bases):
+        return
+    raise Refusal(
+        "bp-left",
+        f"You have {player.bp} BP left: the {scenario.key} game spends all {scenario.start_bp} on the "
+        f"first turn. Build with them before ending the build phase (the cheapest ship costs "
+        f"{scenario.cheapest_ship} BP).",
+    )
 
 
 def _forfeit_unspent_grant(tx: Tx) -> None:

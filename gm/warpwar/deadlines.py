@@ -64,7 +64,7 @@ def on_deadline(state: GameState, kind: str, payload: dict[str, str]) -> Accepte
     player = state.active_player.name
     events: list[Event] = []
     while state.result is None and state.active_player.name == player and state.phase is not Phase.COMBAT:
-        step = apply(state, EndPhase(player))
+        step = apply(state, EndPhase(player, deadline_passed=True))
         if not isinstance(step, Accepted):
             break
         state, events = step.state, [*events, *step.events]
@@ -77,5 +77,4 @@ def still_to_act(state: GameState, payload: dict[str, str]) -> list[str]:
     if star is None:
         return [state.active_player.name]
     battle = state.battle(star)
-    sent = battle.orders if battle else {}
-    return [p for p in fighting(state, star) if p not in sent]
+    return [p for p in fighting(state, star) if battle is None or not battle.sealed(p)]

@@ -7,14 +7,16 @@ instead; the engine then judges whether the command is allowed.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from engine.warpwar.commands import Drop, Go, Move, PickUp, Step
-from engine.warpwar.movement import cheapest_path, forbidden_first_turn
+from engine.warpwar.commands import Command, Drop, Go, Move, PickUp, Step
+from engine.warpwar.movement import Detour, cheapest_path, detour, forbidden_first_turn
 from engine.warpwar.notation import parse_design
 from engine.warpwar.order_notation import NotationError, parse_damage, parse_orders
 from engine.warpwar.orders import DamageStep, Orders
 from engine.warpwar.rulesets import Attr
 from engine.warpwar.state import GameState
+from gm.warpwar.words import listed
 
 NAME_LIMIT = 40
 """No star, hex or ship name is longer."""
@@ -23,7 +25,11 @@ MAX_TEXT = 2000
 
 
 class InputError(ValueError):
-    """What a player typed cannot be read; the message says how to write it."""
+    """What a player typed cannot be read; the message says how to write it, ``code`` names why."""
+
+    def __init__(self, message: str, code: str = "bad-input") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def _bounded(text: str, what: str) -> str:
@@ -48,35 +54,105 @@ def word(text: str, what: str) -> str:
     return text
 
 
-def path_steps(state: GameState, player: str, ship: str, path: str | None, to: str | None) -> Move:
-    """A move order from a path (``Umma Girsu 2017``, arrows and commas allowed) or a destination."""
+@dataclass(frozen=True)
+class Explained:
+    """A command and a word for the player about how it was read (why a `to:` route goes round)."""
+
+    command: Command
+    note: str
+
+
+def ship(state: GameState, player: str, text: str) -> str:
+    """The label of the acting player's ship named by ``text``: its label (``W1``), its name
+    (``Reliant``) or both (``W1 Reliant``), R-BUILD-7. Only the player's own ships are searched,
+    so no name of anyone else's ever shows. A name two of them share is refused, naming them;
+    anything else is passed on as typed, for the engine to say there is no such ship."""
+    typed = word(text, "ship").strip()
+    if state.ship(player, typed.upper()) is not None:
+        return typed.upper()
+    wanted = typed.casefold()
+    named = [
+        s
+        for s in state.ships_of(player)
+        if s.name and wanted in (s.name.casefold(), s.display_name.casefold())
+    ]
+    if len(named) > 1:
+        labels = listed([s.label for s in named])
+        raise InputError(
+            f"{len(named)} of your ships are called {named[0].name}: {labels}. Say which by its label.",
+            "ambiguous-ship",
+        )
+    return named[0].label if named else text
+
+
+def path_steps(
+    state: GameState, player: str, label: str, path: str | None, to: str | None
+) -> Move | Explained:
+    """A move order from a path (``Umma Girsu 2017``, arrows and commas allowed) or a destination.
+
+    A path may begin with the star the ship is at (``Ur Umma Girsu`` from Ur), as players
+    often write a route; a destination reached by going round stars the ship would have to stop
+    at says why it goes round."""
+    own = state.ship(player, label.strip().upper())
+    here = state.position(own) if own is not None else None
     if path:
         places = [p for p in re.split(r"[\s,>→-]+", _bounded(path, "path")) if p]
+        if here is not None and places and state.map.resolve(places[0][:NAME_LIMIT]) == here:
+            places = places[1:]
+            if not places:
+                raise InputError(_already(state, label, here))
         steps: list[Step] = []
         for place in places:
-            verb, _, label = place.partition(":")
-            if verb.lower() in ("pickup", "pick") and label:
-                steps.append(PickUp(label))
-            elif verb.lower() == "drop" and label:
-                steps.append(Drop(label))
+            verb, _, carried = place.partition(":")
+            if verb.lower() in ("pickup", "pick") and carried:
+                steps.append(PickUp(carried))
+            elif verb.lower() == "drop" and carried:
+                steps.append(Drop(carried))
             else:
                 steps.append(Go(place))
-        return Move(player, ship, tuple(steps))
+        return Move(player, label, tuple(steps))
     if to:
-        own = state.ship(player, ship.strip().upper())
         goal = state.map.resolve(word(to, "place"))
-        if own is None or goal is None:
-            return Move(player, ship, (Go(to),))  # the engine says what is wrong
+        if here is None or goal is None:
+            return Move(player, label, (Go(to),))  # the engine says what is wrong
+        if goal == here:
+            raise InputError(_already(state, label, here))
         if goal in forbidden_first_turn(state, player):
             raise InputError(
                 f"No ship may enter an enemy base star in the first turn ({state.map.label(goal)})."
             )
-        route = cheapest_path(state, player, state.position(own), goal)
+        route = cheapest_path(state, player, here, goal)
+        why = detour(state, player, here, goal)
         if route is None:
-            where = state.map.label(state.position(own))
-            raise InputError(f"No route leads from {where} to {state.map.label(goal)}.")
-        return Move(player, ship, tuple(Go(h) for h in route))
+            reason = f" {_why_round(state, player, why)}." if why else ""
+            raise InputError(
+                f"No route leads from {state.map.label(here)} to {state.map.label(goal)}.{reason}"
+            )
+        move = Move(player, label, tuple(Go(h) for h in route))
+        if why is None or why.around is None:
+            return move
+        return Explained(
+            move, f"{_why_round(state, player, why)}: {why.direct} MP; going round takes {why.around}."
+        )
     raise InputError("Say where to go: a path like `Umma Girsu 2017`, or a destination.")
+
+
+def _already(state: GameState, label: str, here: str) -> str:
+    return (
+        f"{label.strip().upper()} is already at {state.map.label(here)}: say where it should go from there."
+    )
+
+
+def _why_round(state: GameState, player: str, why: Detour) -> str:
+    """What blocks the direct route, in what the mover sees on the map: whose ships are at the
+    star (carried Systemships are hidden in their racks), or the first turn's closed bases."""
+    where = state.map.label(why.blocked)
+    if why.first_turn:
+        return f"The direct route passes {where}, an enemy base no ship may enter in the first turn"
+    seen = [s for s in state.enemies_at(player, why.blocked) if s.carried_by is None]
+    owners = [f"{o}'s" for o in sorted({s.owner for s in seen})]
+    whose = f"{listed(owners)} ship is" if len(seen) == 1 else f"{listed(owners)} ships are"
+    return f"The direct route stops at {where}, where {whose}"
 
 
 def allocation(text: str) -> dict[str, int]:

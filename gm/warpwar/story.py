@@ -42,10 +42,12 @@ from engine.warpwar.events import (
     VictoryPointsScored,
 )
 from engine.warpwar.order_notation import format_damage, format_orders
-from engine.warpwar.ships import record
+from engine.warpwar.ships import Ship, record
 from engine.warpwar.state import GameState, Phase
 from engine.warpwar.writeup import write_up
 from gm.announce import Announcement, Picture, ToBattle, ToChannel, ToPlayer
+from gm.warpwar.phases import ENDED_BY
+from gm.warpwar.sealing import receipt
 
 
 @dataclass
@@ -62,6 +64,9 @@ class Story:
     """Hexes the public map zooms around: after a battle round, its star (the battle picture)."""
     turn_began: str | None = None
     """A player whose turn began: told their Build Points once the command is done."""
+    gone_out: list[Ship] = field(default_factory=list)
+    """Ships of players who went out in this command (conceded, lost every Base): revealed
+    with the rest if the game ends (R-WIN-4)."""
 
     def tell_all(self, text: str) -> None:
         self.public.append(text)
@@ -103,7 +108,10 @@ def _phase_began(story: Story, e: Event, before: GameState, after: GameState) ->
         stars = ", ".join(after.map.label(h) for h in e.battles)
         story.tell_all(f"Combat! {player}'s ships meet the enemy at {stars}.")
     elif e.phase is Phase.REARRANGE:
-        story.tell_all(f"{player} may now rearrange Systemships.")
+        story.tell_all(
+            f"{player} may now rearrange Systemships (pick-ups and drops are free); "
+            f"`{ENDED_BY[Phase.REARRANGE]}` ends the rearrangement."
+        )
     elif e.phase is Phase.MOVE:
         story.tell_all(f"{player}'s move phase.")
 
@@ -166,6 +174,10 @@ def _record_changed(story: Story, e: Event, before: GameState, after: GameState)
 def _ship_removed(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, ShipRemoved)
     story.map_changed = True
+    if e.cause is Removal.PLAYER_OUT:
+        gone = before.ship(e.owner, e.label)
+        if gone is not None:
+            story.gone_out.append(gone)
     if e.cause is Removal.DESTROYED:
         return  # the round's report tells it
     story.tell_all(f"{e.owner}'s {e.label} is gone: {e.reason}.")
@@ -232,14 +244,15 @@ def _battles_ordered(story: Story, e: Event, before: GameState, after: GameState
 
 def _orders_submitted(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, OrdersSubmitted)
-    where = after.map.label(e.star)
     battle = after.battle(e.star)
-    sent = battle.orders if battle else {}
-    waiting = [p for p in fighting(after, e.star) if p not in sent]
+    waiting = [p for p in fighting(after, e.star) if battle is not None and not battle.sealed(p)]
+    if waiting or not e.sealed:  # else the round is fought at once, and its write-up shows them
+        story.tell(e.player, receipt(after, e.star, e.player))
+    was = before.battle(e.star)
+    if not e.sealed or (was is not None and e.player in was.sealed_by):
+        return  # the channel hears once a round that a player's orders are in, never of amendments
     left = f" Waiting for {', '.join(waiting)}." if waiting else ""
-    story.tell_all(f"{e.player} has sent orders for round {e.round} at {where}.{left}")
-    receipt = format_orders(e.orders) if e.orders else "(none: every ship on standing or default orders)"
-    story.tell(e.player, f"Your sealed orders for round {e.round} at {where}:\n{receipt}")
+    story.tell_all(f"{e.player} has sent orders for round {e.round} at {after.map.label(e.star)}.{left}")
 
 
 def _round_fought(story: Story, e: Event, before: GameState, after: GameState) -> None:
@@ -305,7 +318,8 @@ def _game_ended(story: Story, e: Event, before: GameState, after: GameState) -> 
         if winners
         else f"**The game is over: {e.result.reason}.**"
     )
-    records = [record(s) + f" ({s.owner})" for s in sorted(after.ships.values(), key=lambda s: s.key)]
+    ships = [*after.ships.values(), *story.gone_out]
+    records = [record(s) + f" ({s.owner})" for s in sorted(ships, key=lambda s: s.key)]
     story.tell_all("\n".join([head, *(["Every ship's record, now revealed:", *records] if records else [])]))
     story.map_changed = True
 

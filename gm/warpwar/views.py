@@ -11,6 +11,7 @@ from engine.warpwar.order_notation import format_damage, format_orders
 from engine.warpwar.rulesets import Attr, VictoryKind
 from engine.warpwar.ships import Ship, record
 from engine.warpwar.state import GameState
+from gm.warpwar.sealing import receipt
 from gm.warpwar.story import balances, fighting
 
 
@@ -35,7 +36,7 @@ def status(state: GameState, title: str, deadline: datetime | None, paused: bool
         out = " (out)" if p.out else ""
         lines.append(f"• {p.name}{out}: {plural(ships, 'ship')}, bases {bases or 'none'}{vp}")
     for battle in state.turn.battles:
-        waiting = [x for x in fighting(state, battle.star) if x not in battle.orders]
+        waiting = [x for x in fighting(state, battle.star) if not battle.sealed(x)]
         lines.append(
             f"Battle at {state.map.label(battle.star)}, round {battle.round}"
             + (f": waiting for {', '.join(waiting)}" if waiting and battle in state.open_battles() else "")
@@ -92,9 +93,8 @@ def situation(state: GameState, player: str, star: str, deadline: datetime | Non
     for ship in own:
         lines.extend(f"  {line}" for line in ship_lines(state, ship))
     lines.append("Enemy ships: " + ", ".join(f"{s.label}@{s.owner}" for s in enemies))
-    sent = battle.orders.get(player)
-    if sent is not None:
-        lines.append("Your sealed orders so far:\n" + (format_orders(sent) if sent else "(none)"))
+    if player in battle.orders:
+        lines.append(receipt(state, star, player))
     lines.append(
         "Write orders like: W3 ATTACKS S25: D=0 B=3 S=2 (missiles on their own lines: M at S25: D=3)"
     )

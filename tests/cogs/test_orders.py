@@ -31,6 +31,8 @@ from tests.engine.helpers import start
 
 SHIPS = ("alice W1: TL0 PD=6 B=2 S=1", "alice W2: TL0 PD=4 B=1 S=2", "bob W1: TL0 PD=7 B=1 S=2")
 KISH = "2118"
+BOTH = "W1 ATTACKS W1: D=4 B=2\nW2 DODGES: D=2 S=2"
+"""Orders for both of alice's ships: sealed at once."""
 ROUND_HOURS = 24
 
 
@@ -114,7 +116,7 @@ def board_of(result: Any) -> discord.Message:
     """The orders board a click or form answered with (the last message it sent)."""
     answers = [result.response, *result.followups] if result.response else []
     messages: list[discord.Message | None] = [a.message for a in answers]
-    boards = [m for m in messages if m is not None and any(c.endswith(":send") for c in _custom_ids(m))]
+    boards = [m for m in messages if m is not None and any(c.endswith(":ship") for c in _custom_ids(m))]
     assert boards, [m.content[:80] for m in messages if m is not None]
     return boards[-1]
 
@@ -152,7 +154,7 @@ async def test_write_orders_shows_the_situation_as_that_side_sees_it_and_a_board
     assert "orders due <t:" in said and ":R>" in said
     board = board_of(shown)
     assert "No orders written yet" in board.content
-    assert "W1 has no orders here: it fights on default orders" in board.content
+    assert "W1 has no orders: it fights on default orders" in board.content
     assert isinstance(board.channel, discord.DMChannel)
 
 
@@ -177,7 +179,7 @@ async def test_pasted_orders_are_previewed_in_the_notation_then_sealed_with_a_re
     assert "Not sent yet" in board.content
     submitted = await alice.user.click(board, label="Submit")
     receipt = "\n".join(f.content for f in submitted.followups)
-    assert "Your sealed orders for round 1 at Kish:\nW1 ATTACKS W1: D=4 B=2" in receipt
+    assert "Your orders for round 1 at Kish are sealed:\n```\nW1 ATTACKS W1: D=4 B=2" in receipt
     after = alice.user.dm_channel.history()
     assert any("✅ Sealed" in m.content for m in after)
     assert "alice has sent orders for round 1 at Kish. Waiting for bob." in texts(world.channel.history())
@@ -223,7 +225,7 @@ def _default(modal: dict[str, Any], custom_id: str) -> str | None:
 async def test_when_the_last_orders_arrive_the_round_is_fought_and_both_get_the_results(world: World) -> None:
     battle = await open_battle(world)
     alice, bob = world.alice, world.bob
-    board = board_of(await paste(alice, battle.prompt(alice), "Paste orders", "W1 ATTACKS W1: D=4 B=2"))
+    board = board_of(await paste(alice, battle.prompt(alice), "Paste orders", BOTH))
     await alice.user.click(board, label="Submit")
     shown = await bob.user.click(battle.prompt(bob), label="Write orders")
     form = await bob.user.select(board_of(shown), ["W1"])
@@ -285,7 +287,7 @@ async def test_orders_the_game_master_would_refuse_are_flagged_on_the_board(worl
 async def test_a_button_from_a_finished_round_says_that_round_is_over(world: World) -> None:
     battle = await open_battle(world)
     alice, bob = battle.world.alice, battle.world.bob
-    old_board = board_of(await paste(alice, battle.prompt(alice), "Paste orders", "W1 ATTACKS W1: D=4 B=2"))
+    old_board = board_of(await paste(alice, battle.prompt(alice), "Paste orders", BOTH))
     await alice.user.click(old_board, label="Submit")
     board = board_of(await paste(bob, battle.prompt(bob), "Paste orders", "W1 DODGES: D=4 S=2"))
     await bob.user.click(board, label="Submit")
@@ -304,14 +306,14 @@ async def test_the_old_dm_buttons_and_an_open_form_work_after_a_restart(world: W
     """A new bot on the same database file: nothing of the flow lived in the old one's memory."""
     battle = await open_battle(world)
     alice, bob = world.alice, world.bob
-    half = board_of(await paste(alice, battle.prompt(alice), "Paste orders", "W1 ATTACKS W1: D=4 B=2"))
+    half = board_of(await paste(alice, battle.prompt(alice), "Paste orders", BOTH))
     typing = await bob.user.click(battle.prompt(bob), label="Paste orders")
     restarted = WarpWarBot(await open_database(tmp_path / "warpwar.sqlite3"), options=world.bot.options)
     try:
         await world.env.restart_bot(restarted)
         assert world.env.bot is restarted
         sealed = await alice.user.click(half, label="Submit")
-        assert "Your sealed orders for round 1 at Kish" in "\n".join(sent(sealed))
+        assert "Your orders for round 1 at Kish are sealed" in "\n".join(sent(sealed))
         amended = await paste(alice, battle.prompt(alice), "Paste orders", "W1 ATTACKS W1: D=3 B=2")
         assert "You sent other orders before" in board_of(amended).content
         bob_board = board_of(await bob.user.submit_modal(typing, {"orders": "W1 DODGES: D=4 S=2"}))
@@ -337,7 +339,7 @@ async def test_with_dms_closed_the_prompt_and_the_whole_flow_are_in_the_channel_
     assert preview.ephemeral and board.flags.ephemeral
     sealed = await bob.click(board, label="Submit")
     assert all(f.ephemeral for f in sealed.followups)
-    assert "Your sealed orders" in "\n".join(sent(sealed))
+    assert "Your orders for round 1 at Kish are sealed" in "\n".join(sent(sealed))
     nosy = await world.carol.click(prompt, label="Situation")
     assert nosy.ephemeral and sent(nosy) == [NOT_YOURS]
     others = texts(world.channel.history(viewer=alice))

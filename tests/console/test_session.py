@@ -58,7 +58,7 @@ async def test_pictures_are_saved_as_numbered_pngs_and_their_paths_printed(conso
 async def test_a_map_around_an_unknown_star_is_refused(console: Console) -> None:
     await console.play(*STARTED)
     assert await console.play("/map around:Atlantis") == [
-        "[to alice] refused: There is no star or hex called 'Atlantis' on this map."
+        "[to alice] refused: There is no star or hex called Atlantis on this map."
     ]
 
 
@@ -140,4 +140,5 @@ async def test_a_picture_that_cannot_be_drawn_does_not_stop_the_game(
     monkeypatch.setattr(console.session.gm, "picture", broken)
     started = await console.play(*STARTED)
     assert "[picture] map (could not be drawn; the error is in the log)" in started
+    await console.play('/build ship star:Ur design:"WG=1 PD=18 B=12 S=5"')
     assert (await console.outcome("/build done")) is Outcome.DONE

@@ -122,15 +122,16 @@ def carry(state: GameState, owner: str, carrier: str, systemship: str) -> GameSt
 
 
 def to_phase(state: GameState, phase: Phase) -> GameState:
-    """End phases of the active player until ``phase`` is reached."""
+    """End phases of the active player until ``phase`` is reached, as their deadlines would
+    (so a classic first build may leave BP unspent, R-BUILD-6)."""
     while state.phase is not phase:
-        state = accept(state, EndPhase(state.active_player.name))
+        state = accept(state, EndPhase(state.active_player.name, deadline_passed=True))
     return state
 
 
 def end_turn(state: GameState) -> GameState:
-    """Finish the active player's turn (no battles may be pending)."""
+    """Finish the active player's turn (no battles may be pending), as its deadlines would."""
     player = state.active_player.name
     while state.result is None and state.active_player.name == player:
-        state = accept(state, EndPhase(player))
+        state = accept(state, EndPhase(player, deadline_passed=True))
     return state

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from engine.warpwar.commands import Drop, Go, Move, PickUp
 from engine.warpwar.hexgrid import distance
-from engine.warpwar.movement import cheapest_path
+from engine.warpwar.movement import Detour, cheapest_path, detour
 from engine.warpwar.rulesets import Attr
 from engine.warpwar.state import GameState, Phase
 from tests.engine.helpers import accept, carry, classic, place, refuse, revised, to_phase
@@ -143,3 +143,25 @@ def test_only_the_active_player_moves_in_the_move_phase() -> None:
     game = moving(place(classic("advanced"), "bob", "W1", "WG=1 PD=2", "1919"))
     refuse(game, Move("bob", "W1", (Go("1818"),)), "not-your-turn")
     refuse(game, Move("alice", "W9", (Go("1818"),)), "unknown-ship", "no ship called W9")
+
+
+def test_item_05_detour_names_the_star_that_blocks_the_direct_route() -> None:
+    """R-MOVE-3: from Mari to Sumer the direct route passes Umma, where bob's ship makes a
+    ship stop; the legal route goes round, and :func:`detour` says what and how much."""
+    game = moving(
+        place(place(classic("advanced"), "alice", "W1", "WG=1 PD=9", "Mari"), "bob", "W3", "WG=1", "Umma")
+    )
+    mari, sumer, umma = (game.map.star(n).hex for n in ("Mari", "Sumer", "Umma"))
+    assert detour(game, "alice", mari, sumer) == Detour(blocked=umma, direct=2, around=7, first_turn=False)
+    assert detour(game, "alice", mari, umma) is None, "ending on the enemy's star is no detour"
+    clear = moving(place(classic("advanced"), "alice", "W1", "WG=1 PD=9", "Mari"))
+    assert detour(clear, "alice", mari, sumer) is None
+
+
+def test_item_05_an_unknown_star_suggests_the_closest_name() -> None:
+    """Star names are public: a mistyped one is answered with the nearest (difflib)."""
+    game = moving(place(classic("advanced"), "alice", "W1", "WG=1 PD=3", "Umma"))
+    refuse(game, Move("alice", "W1", (Go("Girsoo"),)), "unknown-place", "Did you mean Girsu?")
+    assert game.map.closest_star("babilon") == "Babylon"
+    assert game.map.closest_star("Atlantis") is None
+    assert game.map.no_such("9999", "hex or star") == "There is no hex or star called 9999 on this map."

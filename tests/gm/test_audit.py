@@ -21,6 +21,9 @@ async def test_replay_from_the_log_equals_the_stored_state(table: Table) -> None
 
 async def test_export_and_import_rebuild_the_game(table: Table) -> None:
     game = await start_classic_learning(table)
+    state = await table.gm.replay(game)
+    assert state is not None
+    await table.ok(table.gm.build_ship(ALICE, CHANNEL, state.bases_of("alice")[0].star, "WG=1 PD=20 B=15"))
     await table.ok(table.gm.done(ALICE, CHANNEL))
     data = json.loads(json.dumps(await table.gm.export(game)))  # it is plain JSON
     await table.no(table.gm.import_game(ALICE, GUILD, 300, data), "not-manager")

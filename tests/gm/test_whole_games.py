@@ -51,8 +51,9 @@ async def attack_route(gm: GameMaster, game: int) -> tuple[str, str, list[str]]:
 
 async def into_battle(table: Table, game: int, *, end_move: bool = True) -> tuple[str, Reply]:
     """A classic learning game from its start to its first battle, at bob's base in game-turn 2:
-    alice's cruiser (PD 22, B 13) against bob's guard (PD 10, B 5, S 5). Returns the star and
-    the reply that began the combat (or, with ``end_move`` False, the move onto the star)."""
+    alice's cruiser (PD 22, B 13) against bob's guard W1 (PD 10, B 5, S 5); his scout W2 is away.
+    Returns the star and the reply that began the combat (or, with ``end_move`` False, the move
+    onto the star)."""
     gm = table.gm
     home, target, route = await attack_route(gm, game)
     # Turn 1: alice builds one fast, hard-hitting Warpship and stops short of bob's base (R-TURN-3).
@@ -60,9 +61,15 @@ async def into_battle(table: Table, game: int, *, end_move: bool = True) -> tupl
     await table.ok(gm.done(ALICE, CHANNEL))
     await table.ok(gm.move(ALICE, CHANNEL, "W1", path=" ".join(route[:-1])))
     await table.ok(gm.done(ALICE, CHANNEL))
-    # bob builds a guard at his base and stays (the learning scenario's 40 BP must go now).
+    # bob builds a guard at his base, which stays, and an unarmed scout with the rest of his BP
+    # (the learning scenario's 40 BP must all go now, R-BUILD-6), which goes off alice's way.
     await table.ok(gm.build_ship(BOB, CHANNEL, target, "WG=1 PD=10 B=5 S=5"))
+    await table.ok(gm.build_ship(BOB, CHANNEL, target, "WG=1 PD=10"))
     await table.ok(gm.done(BOB, CHANNEL))
+    state = await gm.replay(game)
+    assert state is not None
+    aside = next(h for h in state.map.neighbours(route[-1]) if h not in route)
+    await table.ok(gm.move(BOB, CHANNEL, "W2", path=aside))
     await table.ok(gm.done(BOB, CHANNEL))
     # Turn 2: alice attacks.
     await table.ok(gm.done(ALICE, CHANNEL))
