@@ -76,8 +76,9 @@ TOPICS: dict[str, Topic] = {
             "where": "Ships of players who are not allied, on one star when the move phase ends, fight "
             "there: one star at a time, in the order the moving player picks with "
             '`/combat order stars:"Kish Ur"` (all at once in a game set to `parallel_battles:yes`).',
-            "sealed": "Each round every player sends sealed orders for each of their ships there "
-            "(`/orders`); they are revealed together when all have sent theirs, or at the deadline.",
+            "sealed": "Each round every player sends sealed orders for their ships there (`/orders`, "
+            "ship by ship if you like; orders that leave a ship out wait until you confirm them). They "
+            "are revealed together once every player's are sealed, or at the deadline.",
             "power": "Drive, beam, screen, ECM, tubes and cannons together take at most the ship's "
             "current PD. Beams and screens never go with missiles (nor with cannons). Systemships "
             "cannot Retreat.",

@@ -31,6 +31,7 @@ from engine.warpwar.commands import (
     Resupply,
     SetDamagePriority,
     SetStandingOrders,
+    SubmitOrders,
 )
 from engine.warpwar.crt import CRT, Outcome, Tactic, read_crt
 from engine.warpwar.damage import take_hits
@@ -358,14 +359,22 @@ def test_item_15_combat_where() -> None:
 
 
 def test_item_15_combat_sealed() -> None:
-    state = battle("alice W1: TL0 PD=4 B=2", "bob W2: TL0 PD=4 B=2")
-    first = submit(state, "alice", "W1 ATTACKS W2: D=2 B=2")
-    assert isinstance(first, Accepted) and not any(isinstance(e, RoundFought) for e in first.events)
-    second = submit(first.state, "bob", "W2 DODGES: D=4")
-    assert isinstance(second, Accepted) and report_of(second).round == 1
-    closed = accept(first.state, CloseRound(first.state.map.star("Kish").hex))
-    fought = closed.battle(closed.map.star("Kish").hex)
-    assert fought is not None and fought.round == 2, "the deadline revealed and fought round 1"
+    state = battle("alice W1: TL0 PD=4 B=2", "alice W3: TL0 PD=4 B=2", "bob W2: TL0 PD=4 B=2")
+    kish = state.map.star("Kish").hex
+    held = apply(state, SubmitOrders("alice", kish, parse_orders("W1 ATTACKS W2: D=2 B=2"), confirm=False))
+    assert isinstance(held, Accepted) and "alice" in held.state.turn.battles[0].pending
+    both = apply(held.state, SubmitOrders("alice", kish, parse_orders("W3 DODGES: D=4"), merge=True))
+    assert isinstance(both, Accepted) and both.state.turn.battles[0].sealed("alice")
+    assert not any(isinstance(e, RoundFought) for e in both.events), "bob's are not in: nothing revealed"
+    fought = submit(both.state, "bob", "W2 DODGES: D=4")
+    assert isinstance(fought, Accepted) and set(report_of(fought).orders) == {
+        "alice:W1",
+        "alice:W3",
+        "bob:W2",
+    }
+    closed = accept(both.state, CloseRound(kish))
+    after = closed.battle(kish)
+    assert after is not None and after.round == 2, "the deadline revealed and fought round 1"
 
 
 def test_item_15_combat_power() -> None:
