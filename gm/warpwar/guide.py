@@ -51,9 +51,12 @@ TOPICS: dict[str, Topic] = {
             "on: +1 every 4 game-turns (classic), every 6 (revised).",
             "repair": '`/build repair ship:W1 amounts:"B=2"` restores a ship at your base to what it was '
             "built with, 1 BP a point (Armor: 1 BP for 2); `/build resupply ship:W1 missiles:3` buys "
-            "Missiles (1 BP for 3) and Shells (1 BP for 6). Not in the classic learning and basic games.",
+            "Missiles (1 BP for 3) and Shells (1 BP for 6). Not in the classic learning and basic games; "
+            "in the revised advanced game also on a star where your Repair Bay ship (R) is, paid from "
+            "its Holds.",
             "first": "Classic learning and basic: the starting BP (40 and 50) are for the first turn; "
-            "what is not spent then is lost. The learning game builds Warpships only.",
+            "ending it is refused while they could still buy a ship, and what cannot be spent is lost. "
+            "The learning game builds Warpships only.",
         },
     ),
     "move": Topic(

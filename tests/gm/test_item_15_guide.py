@@ -234,9 +234,13 @@ def test_item_15_build_repair() -> None:
     shells = accept(armored, Resupply("alice", "W1", shells=6))
     assert base.stockpile - shells.bases[base.star].stockpile == 1
     for key in ("learning", "basic"):
-        assert not scenario("classic", key).uses(Rule.REPAIR) and not scenario("classic", key).uses(
-            Rule.RESUPPLY
-        )
+        simple = scenario("classic", key)
+        assert not simple.uses(Rule.REPAIR) and not simple.uses(Rule.RESUPPLY)
+    bay = place(revised("advanced"), "alice", "W1", "WG=1 PD=6 H=2 R=1", "Kish")
+    bay = place(bay, "alice", "W2", "WG=1 PD=6 B=4", "Kish", damage="B=1")
+    bay = replace(bay, ships={**bay.ships, "alice:W1": replace(bay.ships["alice:W1"], cargo=5)})
+    assert accept(bay, Repair("alice", "W2", {Attr.B: 3})).ships["alice:W1"].cargo == 2
+    assert not scenario("revised", "basic").uses(Rule.REPAIR_BAYS)
 
 
 def test_item_15_build_first() -> None:
@@ -246,6 +250,7 @@ def test_item_15_build_first() -> None:
         assert scenario("classic", key).spend_all_first_turn
     assert scenario("classic", "learning").warpships_only and not scenario("classic", "basic").warpships_only
     assert isinstance(apply(classic("learning"), _build("alice", "Ur", "PD=5 B=5")), Rejected)
+    refuse(classic("learning"), EndPhase("alice"), "bp-left")
     game = accept(classic("learning"), _build("alice", "Ur", "WG=1 PD=20 B=14"))
     assert game.player("alice").bp == 1, "1 BP buys no Warpship"
     assert accept(game, EndPhase("alice")).player("alice").bp == 0
