@@ -20,6 +20,7 @@ from discord.ext import commands
 from cogs import mailbox, orders_ui
 from cogs.errors import ErrorTree
 from cogs.herald import Herald
+from engine.text import plural
 from gm.clock import Clock
 from gm.service import GameMaster
 from gm.timing import DeadlineRunner
@@ -119,7 +120,7 @@ class Owner(commands.Cog):
     async def sync(self, ctx: commands.Context[WarpWarBot]) -> None:
         """Register the slash commands with Discord again (after an update changed them)."""
         names = await self.bot.sync_commands()
-        await ctx.send(f"Synced {len(names)} commands: {', '.join(sorted(names))}.")
+        await ctx.send(f"Synced {plural(len(names), 'command')}: {', '.join(sorted(names))}.")
 
     async def cog_command_error(self, ctx: commands.Context[Any], error: Exception) -> None:
         if isinstance(error, commands.CheckFailure):

@@ -25,6 +25,7 @@ from cogs import mailbox as mail
 from cogs import orders_ui
 from cogs.common import Post, draw, filename_of, posts
 from engine.serial import encode
+from engine.text import plural
 from gm.announce import Announcement, Picture, Reply, ToBattle, ToChannel, ToPlayer
 from store import mailbox
 
@@ -255,7 +256,7 @@ class Herald:
         for user_id, count in delivery.kept.items():
             text = (
                 f"<@{user_id}>, I cannot send you direct messages (they are closed for this server), "
-                f"so {count} private message{'s' if count != 1 else ''} wait{'s' if count == 1 else ''} "
+                f"so {plural(count, 'private message')} wait{'s' if count == 1 else ''} "
                 "for you here. Only you can read them."
             )
             try:

@@ -17,11 +17,11 @@ from discord import app_commands
 
 from cogs.app import WarpWarBot
 from cogs.common import channel_of, on_channel, respond, star_choices
-from cogs.rules import TOPICS, crt_text, rules_text
 from engine.warpwar.rulesets import REVISED, SCENARIOS
 from gm.announce import Picture, Reply, refused
 from gm.core import Actor
 from gm.service import GameMaster
+from gm.warpwar.guide import TOPICS, crt_text, rules_text
 from gm.warpwar.settings import MAX_HOURS, MIN_HOURS, Settings
 from store import games
 from store.maps import available_maps
@@ -234,9 +234,7 @@ class WarpWar(
 
     @app_commands.command(name="rules", description="A short summary of one part of the rules")
     @app_commands.describe(topic="what to summarise")
-    @app_commands.choices(
-        topic=[app_commands.Choice(name=title, value=key) for key, (title, _) in TOPICS.items()]
-    )
+    @app_commands.choices(topic=[app_commands.Choice(name=t.title, value=key) for key, t in TOPICS.items()])
     async def rules(self, interaction: discord.Interaction, topic: str) -> None:
         await interaction.response.send_message(rules_text(topic), ephemeral=True)
 

@@ -33,6 +33,7 @@ from console.lines import Kind, LineError, Option, Spec, parse
 from console.output import Printer, channel_tag
 from console.pictures import Album
 from console.progress import PlayedLine
+from engine.text import plural
 from gm.announce import Reply, refused
 from gm.clock import ManualClock
 from gm.service import Actor, GameMaster
@@ -212,7 +213,7 @@ HELP_HEAD = (
 
 def _hours(span: timedelta) -> str:
     hours = span.total_seconds() / 3600
-    return f"{hours:g} hour{'s' if hours != 1 else ''}"
+    return plural(hours, "hour")
 
 
 # --- opening a session ---------------------------------------------------------------------
@@ -299,7 +300,7 @@ async def play_script(session: Session, path: Path, keep_going: bool = False) ->
                 return 1
     if refused_lines:
         numbers = ", ".join(map(str, refused_lines))
-        session.printer.note(f"{path}: {len(refused_lines)} line(s) refused: {numbers}.")
+        session.printer.note(f"{path}: {plural(len(refused_lines), 'line')} refused: {numbers}.")
         return 1
     return 0
 

@@ -16,6 +16,7 @@ from typing import Any
 from console.lines import Kind, LineError, Option, Spec
 from gm.announce import Picture, Reply, refused
 from gm.service import Actor, GameMaster
+from gm.warpwar import guide
 from gm.warpwar.phases import Ending
 from gm.warpwar.settings import Settings
 
@@ -97,8 +98,31 @@ async def standing(c: Context, v: Values) -> Reply:
     if ("orders" in v) == ("damage" in v):
         raise LineError('Give the ship\'s standing orders:"…" or its damage:"…" priority (one of them).')
     if "orders" in v:
-        return await c.in_game(lambda g: c.gm.standing_orders(c.actor, g, v["ship"], v["orders"] or None))
-    return await c.in_game(lambda g: c.gm.damage_priority(c.actor, g, v["ship"], v["damage"]))
+        return await standing_orders(c, v)
+    return await damage_priority(c, {"ship": v["ship"], "priority": v["damage"]})
+
+
+async def standing_orders(c: Context, v: Values) -> Reply:
+    """``/standing orders``, as in Discord: no orders clear them."""
+    return await c.in_game(lambda g: c.gm.standing_orders(c.actor, g, v["ship"], v.get("orders") or None))
+
+
+async def damage_priority(c: Context, v: Values) -> Reply:
+    """``/standing damage``, as in Discord: no priority restores the default."""
+    return await c.in_game(lambda g: c.gm.damage_priority(c.actor, g, v["ship"], v.get("priority", "")))
+
+
+async def rules(c: Context, v: Values) -> Reply:
+    """One topic of the rules summary (as ``/warpwar rules`` in Discord), privately."""
+    topic = v["topic"].strip().lower()
+    if topic not in guide.TOPICS:
+        raise LineError(f"There is no rules topic {v['topic']!r}; choose one of: {guide.topics_text()}.")
+    return Reply(True, guide.rules_text(topic))
+
+
+async def crt(c: Context, v: Values) -> Reply:
+    """The Combat Results Table (as ``/warpwar crt``), privately."""
+    return Reply(True, guide.crt_text())
 
 
 async def send_orders(c: Context, v: Values) -> Reply:
@@ -221,6 +245,16 @@ COMMANDS: tuple[Command, ...] = (
         Spec("warpwar extend", "Move every deadline on.", (Option("hours", "how many", Kind.NUMBER, True),)),
         on_channel(GameMaster.extend),
     ),
+    Command(
+        Spec(
+            "warpwar rules",
+            "A short summary of one part of the rules.",
+            (Option("topic", ", ".join(guide.TOPICS), required=True),),
+            positional=("topic",),
+        ),
+        rules,
+    ),
+    Command(Spec("warpwar crt", "The Combat Results Table."), crt),
     # /build: the build phase
     Command(
         Spec(
@@ -288,6 +322,7 @@ COMMANDS: tuple[Command, ...] = (
         Spec("move drop", "Leave a Systemship here.", (SHIP, Option("systemship", "like S1", required=True))),
         transfer(drop=True),
     ),
+    Command(Spec("move undo", "Take back your last move, if it met nobody."), on_channel(GameMaster.undo)),
     Command(
         Spec("move done", "End the move phase (combat follows if ships meet), or the rearrangement."),
         end_phase("move"),
@@ -330,6 +365,22 @@ COMMANDS: tuple[Command, ...] = (
             ),
         ),
         standing,
+    ),
+    Command(
+        Spec(
+            "standing orders",
+            "A ship's standing combat orders (as in Discord; leave orders out to clear them).",
+            (SHIP, Option("orders", 'like "W1 ATTACKS W2: D=2 B=3"')),
+        ),
+        standing_orders,
+    ),
+    Command(
+        Spec(
+            "standing damage",
+            "Where a ship takes hits first (as in Discord; leave priority out for the default).",
+            (SHIP, Option("priority", 'like "A, S 2, B"')),
+        ),
+        damage_priority,
     ),
     Command(
         Spec("reports", "Your latest battle reports.", (Option("last", "how many rounds", Kind.WHOLE),)),

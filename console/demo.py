@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from console.app import DEFAULT_SEED, Setup, run_script, say
+from engine.text import plural
 
 SCRIPT = Path(__file__).resolve().parent.parent / "data" / "demo" / "classic-learning.txt"
 
@@ -27,6 +28,7 @@ async def play_demo(pictures: Path | None = None, draw: bool = True) -> int:
     say(f"-- Script {SCRIPT}; each line is shown as 'who> command', then what the referee says.")
     code = await run_script(setup, SCRIPT, keep_going=False)
     drawn = sorted(folder.glob("*.png")) if folder.is_dir() else []
-    say(f"-- The demo is over. {len(drawn)} pictures are saved in {folder}; the game is in {setup.db}.")
+    saved = f"{plural(len(drawn), 'picture')} {'is' if len(drawn) == 1 else 'are'} saved in {folder}"
+    say(f"-- The demo is over. {saved}; the game is in {setup.db}.")
     say("-- Play yourself at a terminal: python bot.py --console (make run does it when no token is set).")
     return code

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from console.pictures import Album
+from engine.text import plural
 from gm.announce import Announcement, Audience, Picture, Reply, ToBattle, ToPlayer
 from gm.clock import Clock
 
@@ -110,9 +111,9 @@ def relative(delta: timedelta) -> str:
 def _span(seconds: int) -> str:
     minutes = round(seconds / 60)
     if minutes < 90:
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+        return plural(minutes, "minute")
     hours, minutes = divmod(minutes, 60)
     if hours < 48:
         return f"{hours} h" + (f" {minutes} min" if minutes else "")
     days, hours = divmod(hours, 24)
-    return f"{days} days" + (f" {hours} h" if hours else "")
+    return plural(days, "day") + (f" {hours} h" if hours else "")

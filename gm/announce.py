@@ -72,6 +72,9 @@ class Announcement:
     to: Audience
     text: str
     picture: Picture | None = None
+    alone: bool = False
+    """A message of its own, never folded into the reply of the player it is for: the news that
+    their turn began must not read as the end of a battle report they just caused."""
 
 
 @serializable

@@ -7,6 +7,7 @@ from dataclasses import asdict
 from typing import Any
 
 from engine.serial import decode, encode
+from engine.text import plural
 from engine.warpwar import Event, GameState, fold
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, Loaded
@@ -90,7 +91,7 @@ class Audit(GameCore):
         self.deadlines_moved()
         return Reply(
             True,
-            f"Imported **{title}** ({len(events)} events).",
+            f"Imported **{title}** ({plural(len(events), 'event')}).",
             private=False,
             game_id=game_id,
             channel_id=channel_id,

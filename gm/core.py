@@ -186,7 +186,7 @@ class GameCore:
         the rest are announcements. Public news is only in the announcements, so a front end
         that posts them has said everything once. Pictures are drawn as of ``version``."""
         told = [replace(a, picture=replace(a.picture, version=version)) if a.picture else a for a in told]
-        mine = [a for a in told if isinstance(a.to, ToPlayer) and a.to.name == acting]
+        mine = [a for a in told if isinstance(a.to, ToPlayer) and a.to.name == acting and not a.alone]
         return Reply(
             True,
             "\n".join(a.text for a in mine),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.text import plural
 from engine.warpwar import Accepted, Rejected
 from engine.warpwar.events import GameCreated
 from gm.announce import Reply, refused
@@ -96,7 +97,9 @@ class Lobby(GameCore):
                 (alliance or "").strip() or None,
             )
             left = loaded.settings.players - len(loaded.seats) - 1
-            more = f" {left} seat(s) left." if left else " Every seat is taken: the creator may start."
+            more = (
+                f" {plural(left, 'seat')} left." if left else " Every seat is taken: the creator may start."
+            )
             side = f" (alliance {seat.alliance})" if seat.alliance else ""
             reply = Reply(
                 True,
@@ -150,7 +153,7 @@ class Lobby(GameCore):
                 return refused("The game has already begun.", "started")
             missing = loaded.settings.players - len(loaded.seats)
             if missing > 0:
-                return refused(f"Waiting for {missing} more player(s) to join.", "seats-empty")
+                return refused(f"Waiting for {plural(missing, 'more player')} to join.", "seats-empty")
             seed = self._seeds(row.id)
             result = begin(loaded.settings, loaded.seats, seed)
             if isinstance(result, Rejected):

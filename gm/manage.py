@@ -6,6 +6,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
+from engine.text import plural
 from engine.warpwar.ships import record
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, Loaded, once
@@ -109,7 +110,7 @@ class Manage(GameCore):
             limit = MAX_EXTENSION_HOURS
             return refused(f"Extend by more than 0 and at most {limit} hours (a number).", "bad-number")
         async with self.locked(found.row.id):
-            reply = self._public(found, f"Every deadline of this game moves on by {amount:g} hours.")
+            reply = self._public(found, f"Every deadline of this game moves on by {plural(amount, 'hour')}.")
             await self._shift(found, timedelta(hours=amount), reply)
         return reply
 

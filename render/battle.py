@@ -13,20 +13,21 @@ and dashed when it missed, with a number that leads to its line in the list belo
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from engine.text import plural
 from engine.warpwar import GameState
 from engine.warpwar.order_notation import format_order
 from engine.warpwar.report import RoundReport, ShipResult, Shot, Weapon
 from engine.warpwar.writeup import ship_name
 from render import marks
-from render.canvas import Canvas, Picture, stack
+from render.canvas import Canvas, Picture, overlaps, stack
 from render.counters import LOST_MARK, chip
 from render.fonts import Font
 from render.frame import header
-from render.geometry import Point
+from render.geometry import Box, Point
 from render.metrics import Metrics, metrics
 from render.palette import MUTED, RGB, TEXT, player_colours
 
@@ -69,17 +70,23 @@ def draw_battle(report: RoundReport, state: GameState, viewer: str | None, scale
     board_height = max((r.bottom(style.line) for r in rows), default=0) + pad
     shots = [
         wrapped
-        for n, shot in enumerate(seen.shots, 1)
-        for wrapped in Canvas.wrap(_shot_line(n, shot), style.small, width - 2 * pad)
+        for n, (shot, name) in enumerate(zip(seen.shots, _weapon_names(seen.shots), strict=True), 1)
+        for wrapped in Canvas.wrap(_shot_line(n, shot, name), style.small, width - 2 * pad)
     ] or ["No weapon fired."]
     body = Canvas(width, math.ceil(board_height + pad + len(shots) * style.line + pad))
     lefts = (pad, width - pad - style.column)
     by_ship = {r.result.ship: r for r in rows}
+    # The arrows are drawn first so the counters lie on them, but their numbers must keep clear
+    # of the ships' text: a sketch of the blocks says where that text will be.
+    sketch = Canvas(width, body.height)
+    for row in rows:
+        _ship_block(sketch, style, row, lefts[row.column], colours)
+    taken = _Taken((0, 0, width, board_height), list(sketch.boxes))
     pairs: dict[frozenset[str], int] = {}
     for n, shot in enumerate(seen.shots, 1):
         pair = frozenset((shot.shooter, shot.target))
         pairs[pair] = pairs.get(pair, -1) + 1
-        _arrow(body, style, n, shot, pairs[pair], by_ship, lefts, colours)
+        _arrow(body, style, n, shot, pairs[pair], by_ship, lefts, colours, taken)
     for row in rows:
         _ship_block(body, style, row, lefts[row.column], colours)
     top = board_height + pad
@@ -160,8 +167,7 @@ def _order_text(report: RoundReport, key: str) -> str:
     first = format_order(orders).split("\n")[0]
     text = first.partition(" ")[2]
     if orders.missiles:
-        count = len(orders.missiles)
-        text += f" · {count} missile" + ("s" if count > 1 else "")
+        text += f" · {plural(len(orders.missiles), 'missile')}"
     if key in report.standing:
         text += " (standing orders)"
     elif key in report.defaulted:
@@ -172,7 +178,7 @@ def _order_text(report: RoundReport, key: str) -> str:
 def _fate(result: ShipResult) -> str:
     """``9 hits, 1 absorbed, 8 taken · destroyed``: what everyone in the battle learns."""
     if result.received:
-        parts = [f"{result.received} hits" if result.received > 1 else "1 hit"]
+        parts = [plural(result.received, "hit")]
         if result.absorbed:
             parts.append(f"{result.absorbed} absorbed")
         parts.append(f"{result.effective} taken")
@@ -208,11 +214,13 @@ def _arrow(
     rows: dict[str, _Row],
     lefts: Sequence[float],
     colours: dict[str, RGB],
+    taken: _Taken,
 ) -> None:
     """Shot ``number`` from its shooter's block to its target's, through the lane between columns.
 
     Fire to the right runs above the line joining two ships and fire to the left below it,
     each further shot between the same two ships a little further out, so none hides another.
+    Its number sits on the arrow where it covers no text and no other number.
     """
     source, target = rows.get(shot.shooter), rows.get(shot.target)
     if source is None or target is None:
@@ -231,10 +239,54 @@ def _arrow(
         for a, b in pairwise(path):
             canvas.dashed(a, b, colour, m.trail * 0.5, dash=m.trail * 1.5)
     marks.arrowhead(canvas, path[-2], path[-1], colour, m.trail * 3)
-    fraction = (0.3 if rightwards else 0.7) + ((repeat * 0.17) % 0.2)
-    a, b = path[len(path) // 2 - 1], path[len(path) // 2]
-    middle = (a[0] + (b[0] - a[0]) * fraction, a[1] + (b[1] - a[1]) * fraction)
-    marks.badge(canvas, m, middle, str(number), colour)
+    preferred = (0.3 if rightwards else 0.7) + ((repeat * 0.17) % 0.2)
+    label = str(number)
+    at = taken.place(path, preferred, lambda at: _grown(marks.badge_box(m, at, label), m.gap / 2))
+    marks.badge(canvas, m, at, label, colour)
+
+
+@dataclass
+class _Taken:
+    """The boxes already covered by text and numbers, and the area numbers may use."""
+
+    area: Box
+    boxes: list[Box]
+
+    STEPS = 40
+    """Places tried along each stretch of an arrow."""
+
+    def place(self, path: Sequence[Point], preferred: float, box_at: Callable[[Point], Box]) -> Point:
+        """The point of ``path`` nearest ``preferred`` (a fraction of its middle stretch) where
+        ``box_at`` covers nothing taken; it is then taken. The middle stretch is tried first,
+        then the others; if the arrow has no free place at all the preferred one is used."""
+        middle = len(path) // 2 - 1
+        stretches = [middle, *(i for i in range(len(path) - 1) if i != middle)]
+        fractions = sorted(
+            (i / self.STEPS for i in range(2, self.STEPS - 1)), key=lambda f: abs(f - preferred)
+        )
+        first = _along(path[middle], path[middle + 1], preferred)
+        for i in stretches:
+            for fraction in fractions:
+                at = _along(path[i], path[i + 1], fraction)
+                if self._free(box_at(at)):
+                    self.boxes.append(box_at(at))
+                    return at
+        self.boxes.append(box_at(first))
+        return first
+
+    def _free(self, box: Box) -> bool:
+        left, top, right, bottom = self.area
+        inside = left <= box[0] and top <= box[1] and box[2] <= right and box[3] <= bottom
+        return inside and not any(overlaps(box, other) for other in self.boxes)
+
+
+def _grown(box: Box, by: float) -> Box:
+    """``box`` with a margin, so numbers placed side by side do not touch."""
+    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
+
+
+def _along(a: Point, b: Point, fraction: float) -> Point:
+    return a[0] + (b[0] - a[0]) * fraction, a[1] + (b[1] - a[1]) * fraction
 
 
 def _edge(row: _Row, lefts: Sequence[float], style: _Style, spread: float) -> Point:
@@ -243,19 +295,39 @@ def _edge(row: _Row, lefts: Sequence[float], style: _Style, spread: float) -> Po
     return x, row.top + style.line / 2 + spread
 
 
-def _weapon(shot: Shot) -> str:
-    if shot.weapon is Weapon.BEAM:
-        return f"beam {shot.strength}"
-    if shot.weapon is Weapon.CANNON:
-        return f"cannon ({shot.strength} shells)"
-    return "missile"
+def _weapon_names(shots: Sequence[Shot]) -> list[str]:
+    """``beam 3``, ``cannon (2 shells)``, ``missile M2``: a ship's missiles are numbered in the
+    order its orders list them, as the rulebook names them (M1, M2...)."""
+    fired: dict[str, int] = {}
+    names = []
+    for shot in shots:
+        if shot.weapon is Weapon.BEAM:
+            names.append(f"beam {shot.strength}")
+        elif shot.weapon is Weapon.CANNON:
+            names.append(f"cannon ({plural(shot.strength, 'shell')})")
+        else:
+            fired[shot.shooter] = fired.get(shot.shooter, 0) + 1
+            names.append(f"missile M{fired[shot.shooter]}")
+    return names
 
 
-def _shot_line(number: int, shot: Shot) -> str:
-    """``1 · alice's W2, beam 3 at bob's W7: ATTACK (0, +1) against ATTACK: Hit +2, 5 hits``."""
+def _ecm(shot: Shot) -> str:
+    """``drive 4→2 (ECM 2): `` when the target's ECM moved the missile's drive (R-ECM-1/2)."""
+    use = shot.ecm
+    if use is None or use.drive_after == use.drive_before:
+        return ""
+    points = (
+        f"ECM {use.points}" if use.effective == use.points else f"ECM {use.points}, {use.effective} effective"
+    )
+    return f"drive {use.drive_before}→{use.drive_after} ({points}): "
+
+
+def _shot_line(number: int, shot: Shot, weapon: str) -> str:
+    """``1 · alice's W2, beam 3 at bob's W7: ATTACK (0, +1) against ATTACK: Hit +2, 5 hits``;
+    ``2 · bob's S35, missile M1 at alice's W4: drive 4→2 (ECM 2): ATTACK (-1, -2) ...``."""
     cell = f"{shot.tactic.name} ({shot.row}) against {shot.column.name}"
-    hits = "1 hit" if shot.hits == 1 else f"{shot.hits} hits"
-    result = f"{shot.outcome.value}, {hits}" if shot.outcome.hits else shot.outcome.value
+    result = f"{shot.outcome.value}, {plural(shot.hits, 'hit')}" if shot.outcome.hits else shot.outcome.value
     return (
-        f"{number} · {ship_name(shot.shooter)}, {_weapon(shot)} at {ship_name(shot.target)}: {cell}: {result}"
+        f"{number} · {ship_name(shot.shooter)}, {weapon} at {ship_name(shot.target)}: "
+        f"{_ecm(shot)}{cell}: {result}"
     )

@@ -8,6 +8,8 @@ Two things every picture needs are solved once here:
 * Privacy that can be checked. Every string a picture shows goes through :meth:`Canvas.text`,
   which records it in ``texts``: tests assert what a player's picture says without reading
   pixels (no ship attributes on the public map, none of bob's records in alice's view).
+  It records the box the string covers in ``boxes`` too, so a layout can keep clear of text
+  already placed and tests can check that no two labels overlap.
 
 A canvas is a plain object made and used by one call, so rendering is safe in worker threads.
 """
@@ -52,6 +54,8 @@ class Canvas:
         self.background = background
         self.texts: list[str] = []
         """Every string drawn, in order."""
+        self.boxes: list[Box] = []
+        """The box each string of ``texts`` covers, in the same order."""
         self._shapes: list[_Shape] = []
         self._labels: list[Callable[[ImageDraw.ImageDraw], None]] = []
 
@@ -129,6 +133,7 @@ class Canvas:
         """Draw ``text`` (recorded in ``texts``); ``anchor`` is Pillow's, ``halo`` an outline colour."""
         self.texts.append(text)
         stroke = max(1, round(font.size / 10)) if halo is not None else 0
+        self.boxes.append(text_box(at, text, font, anchor, stroke))
         self._labels.append(
             lambda d: d.text(
                 at, text, font=face(font), fill=colour, anchor=anchor, stroke_width=stroke, stroke_fill=halo
@@ -173,6 +178,17 @@ class Canvas:
         return image
 
 
+def text_box(at: Point, text: str, font: Font, anchor: str = "la", stroke: int = 0) -> Box:
+    """The box ``text`` covers when drawn at ``at`` with Pillow's ``anchor`` (its inked extent)."""
+    left, top, right, bottom = face(font).getbbox(text, anchor=anchor, stroke_width=stroke)
+    return at[0] + left, at[1] + top, at[0] + right, at[1] + bottom
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    """Whether two boxes share any area (touching edges do not count)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def _lerp(a: Point, b: Point, t: float) -> Point:
     return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
 
@@ -183,6 +199,8 @@ class Picture:
 
     image: Image.Image
     texts: tuple[str, ...]
+    boxes: tuple[Box, ...] = ()
+    """The box each of ``texts`` covers on the image, in the same order."""
     layout: HexLayout | None = None
     """Where hexes are on the image, for pictures of the map."""
 
@@ -195,10 +213,13 @@ def stack(panels: Sequence[Canvas]) -> Picture:
     width = max(p.width for p in panels)
     image = Image.new("RGB", (width, sum(p.height for p in panels)), BACKGROUND)
     top = 0
+    boxes: list[Box] = []
     for panel in panels:
-        image.paste(panel.render(), ((width - panel.width) // 2, top))
+        left = (width - panel.width) // 2
+        image.paste(panel.render(), (left, top))
+        boxes += [(x0 + left, y0 + top, x1 + left, y1 + top) for x0, y0, x1, y1 in panel.boxes]
         top += panel.height
-    return Picture(image, tuple(text for panel in panels for text in panel.texts))
+    return Picture(image, tuple(text for panel in panels for text in panel.texts), tuple(boxes))
 
 
 def encode_png(image: Image.Image) -> bytes:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from engine.text import plural
 from engine.warpwar import GameState, Phase
 from engine.warpwar.movement import movement_points, mp_left
 from engine.warpwar.rulesets import HOLD_CAPACITY, Attr
@@ -88,8 +89,7 @@ def render_fleet_card(state: GameState, player: str, scale: float = 1.0) -> byte
 
 
 def _heading(state: GameState, player: str, count: int) -> str:
-    ships = "1 ship" if count == 1 else f"{count} ships"
-    return f"Game-turn {state.game_turn} · {ships}"
+    return f"Game-turn {state.game_turn} · {plural(count, 'ship')}"
 
 
 def _details(state: GameState, ship: Ship) -> list[str]:

@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 
 from render.canvas import Canvas
-from render.geometry import HexLayout, Point, towards
+from render.geometry import Box, HexLayout, Point, towards
 from render.metrics import Metrics
 from render.palette import BACKGROUND, MARK, RGB, STAR, WARPLINE, blend, ink_on
 
@@ -56,12 +56,17 @@ def battle(canvas: Canvas, m: Metrics, layout: HexLayout, hex_id: str) -> None:
 
 def badge(canvas: Canvas, m: Metrics, centre: Point, text: str, colour: RGB) -> None:
     """A small rounded label (``⚔``), centred on ``centre``."""
-    font = m.badge_font
-    w = canvas.measure(text, font) + 2 * m.chip_pad
+    box = badge_box(m, centre, text)
+    canvas.box(box, fill=colour, corner=(box[3] - box[1]) / 2)
+    canvas.text(centre, text, m.badge_font, ink_on(colour), anchor="mm")
+
+
+def badge_box(m: Metrics, centre: Point, text: str) -> Box:
+    """The box a :func:`badge` of ``text`` covers: layouts look for a free place before drawing."""
+    w = Canvas.measure(text, m.badge_font) + 2 * m.chip_pad
     h = m.chip_line + m.chip_pad
     x, y = centre
-    canvas.box((x - w / 2, y - h / 2, x + w / 2, y + h / 2), fill=colour, corner=h / 2)
-    canvas.text(centre, text, font, ink_on(colour), anchor="mm")
+    return x - w / 2, y - h / 2, x + w / 2, y + h / 2
 
 
 def trail(canvas: Canvas, m: Metrics, points: Sequence[Point], jumps: Sequence[bool], colour: RGB) -> None:

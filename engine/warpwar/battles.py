@@ -173,9 +173,7 @@ def set_standing_orders(tx: Tx, cmd: SetStandingOrders) -> None:
         if orders.pick_up or orders.drop:
             raise Refusal("standing-transfer", "Standing orders cannot pick up or drop Systemships.")
         if orders.tactic is Tactic.RETREAT and not ship.is_warpship:
-            raise Refusal(
-                "systemship-retreat", f"{ship.label} is a Systemship and may not Retreat (R-CBT-4)."
-            )
+            raise Refusal("systemship-retreat", f"{ship.label} is a Systemship and may not Retreat.")
         check_numbers(orders)
         check_capacity(state, ship, orders)
         check_exclusive(orders)

@@ -342,7 +342,7 @@ def pay_for_base(tx: Tx, cmd: PayForBase) -> None:
         raise Refusal(
             "fresh-bp",
             f"Your Holds at {star.name} can pay {max(usable, 0)} BP towards a Base: "
-            "BP produced there this turn cannot (R-ECON-5).",
+            "BP produced there this turn cannot.",
         )
     if base is None:
         tx.emit(BaseFounded(star=star.name, owner=cmd.player))

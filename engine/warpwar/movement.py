@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
+from engine.text import plural
 from engine.warpwar.checks import own_ship, require_turn
 from engine.warpwar.commands import Drop, Go, Move, PickUp, Rearrange
 from engine.warpwar.events import Event, ShipMoved, StarTaken, SystemshipDropped, SystemshipPickedUp
@@ -60,9 +61,9 @@ def plan_move(state: GameState, cmd: Move) -> list[Event]:
     require_turn(state, cmd.player, Phase.MOVE)
     ship = own_ship(state, cmd.player, cmd.ship)
     if not ship.is_warpship:
-        raise Refusal("systemship", f"{ship.label} is a Systemship: it moves only when carried (R-MOVE-5).")
+        raise Refusal("systemship", f"{ship.label} is a Systemship: it moves only when carried.")
     if ship.now(Attr.PD) == 0:
-        raise Refusal("no-power", f"{ship.label} has PD 0 and cannot move (R-MOVE-4).")
+        raise Refusal("no-power", f"{ship.label} has PD 0 and cannot move.")
     if not cmd.steps:
         raise Refusal("nothing-to-do", f"Say where {ship.label} should go.")
     if len(cmd.steps) > MAX_STEPS:
@@ -90,14 +91,13 @@ def plan_move(state: GameState, cmd: Move) -> list[Event]:
             if stopped:
                 raise Refusal(
                     "must-stop",
-                    f"{ship.label} had to stop at {state.map.label(here)}: enemy ships are there (R-MOVE-3).",
+                    f"{ship.label} had to stop at {state.map.label(here)}: enemy ships are there.",
                 )
             target = _step_target(state, here, step.place)
             if target in forbidden:
                 raise Refusal(
                     "first-turn",
-                    f"No ship may enter an enemy base star in the first turn "
-                    f"({state.map.label(target)}, R-TURN-3).",
+                    f"No ship may enter an enemy base star in the first turn ({state.map.label(target)}).",
                 )
             here = target
             path.append(here)
@@ -119,13 +119,15 @@ def plan_move(state: GameState, cmd: Move) -> list[Event]:
             if not state.map.is_star(here):
                 raise Refusal(
                     "drop-in-space",
-                    f"Systemships may be dropped only at a star, not in space at {here} (R-MOVE-5).",
+                    f"Systemships may be dropped only at a star, not in space at {here}.",
                 )
             carrying.remove(label)
             events.append(SystemshipDropped(cmd.player, ship.label, label, here, 1))
     flush()
     if spent > budget:
-        raise Refusal("too-far", f"{ship.label} has {budget} movement points left; that move needs {spent}.")
+        raise Refusal(
+            "too-far", f"{ship.label} has {plural(budget, 'movement point')} left; that move needs {spent}."
+        )
     return events
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from engine.text import plural
 from engine.warpwar.crt import Tactic
 from engine.warpwar.orders import MAX_SHELLS_PER_CANNON, DamageStep, Orders
 from engine.warpwar.rulesets import ATTR_NAMES, Attr
@@ -75,7 +76,7 @@ def check_numbers(o: Orders) -> None:
     for missile in o.missiles:
         if missile.drive < 1:
             raise Refusal(
-                "bad-number", f"{o.ship}: a missile's drive must be 1 or more, not {missile.drive} (R-CBT-2)."
+                "bad-number", f"{o.ship}: a missile's drive must be 1 or more, not {missile.drive}."
             )
     for shot in o.shots:
         if not 1 <= shot.shells <= MAX_SHELLS_PER_CANNON:
@@ -84,7 +85,8 @@ def check_numbers(o: Orders) -> None:
             )
     if len(o.shots) > o.cannons:
         raise Refusal(
-            "unpowered-cannon", f"{o.ship} fires {len(o.shots)} cannon bursts but powers only C={o.cannons}."
+            "unpowered-cannon",
+            f"{o.ship} fires {plural(len(o.shots), 'cannon burst')} but powers only C={o.cannons}.",
         )
     if len(set(o.pick_up)) != len(o.pick_up) or len(set(o.drop)) != len(o.drop):
         raise Refusal("repeated", f"{o.ship}: a Systemship is named twice.")
@@ -111,15 +113,15 @@ def check_capacity(state: GameState, ship: Ship, o: Orders) -> None:
     _limit(state, ship, Attr.B, o.beam, f"power the beam at {o.beam}")
     _limit(state, ship, Attr.S, o.screen, f"power the screen at {o.screen}")
     _limit(state, ship, Attr.E, o.ecm, f"power ECM at {o.ecm}")
-    _limit(state, ship, Attr.T, o.tubes, f"power {o.tubes} tubes")
-    _limit(state, ship, Attr.C, o.cannons, f"power {o.cannons} cannons")
-    _limit(state, ship, Attr.M, len(o.missiles), f"fire {len(o.missiles)} missiles")
-    _limit(state, ship, Attr.SH, o.shells, f"fire {o.shells} shells")
+    _limit(state, ship, Attr.T, o.tubes, f"power {plural(o.tubes, 'tube')}")
+    _limit(state, ship, Attr.C, o.cannons, f"power {plural(o.cannons, 'cannon')}")
+    _limit(state, ship, Attr.M, len(o.missiles), f"fire {plural(len(o.missiles), 'missile')}")
+    _limit(state, ship, Attr.SH, o.shells, f"fire {plural(o.shells, 'shell')}")
     _tubes_within_missiles(ship, o.tubes)
     if len(o.missiles) > o.tubes:
         raise Refusal(
             "unpowered-tube",
-            f"{ship.label} fires {len(o.missiles)} missiles but powers only T={o.tubes}: "
+            f"{ship.label} fires {plural(len(o.missiles), 'missile')} but powers only T={o.tubes}: "
             "one tube per missile.",
         )
 
@@ -131,11 +133,10 @@ def _tubes_within_missiles(ship: Ship, tubes: int) -> None:
         return
     if carried == 0:
         raise Refusal("too-few-missiles", f"{ship.label} carries no missiles: it cannot power its tubes.")
-    plural = "missile" if carried == 1 else "missiles"
     raise Refusal(
         "too-few-missiles",
-        f"{ship.label} carries {carried} {plural}: it can power at most {carried} "
-        f"tube{'' if carried == 1 else 's'}, not {tubes}.",
+        f"{ship.label} carries {plural(carried, 'missile')}: it can power at most "
+        f"{plural(carried, 'tube')}, not {tubes}.",
     )
 
 
@@ -173,7 +174,7 @@ def check_transfers(state: GameState, star: str, ship: Ship, o: Orders) -> None:
     moving = len(o.pick_up) + len(o.drop)
     if o.retreat_to is not None:
         if not ship.is_warpship:
-            raise Refusal("systemship", f"{ship.label} is a Systemship: it cannot leave the star (R-CBT-4).")
+            raise Refusal("systemship", f"{ship.label} is a Systemship: it cannot leave the star.")
         if o.retreat_to not in state.map.neighbours(star):
             raise Refusal(
                 "bad-retreat",
@@ -186,7 +187,7 @@ def check_transfers(state: GameState, star: str, ship: Ship, o: Orders) -> None:
     if o.drive or o.screen or o.tactic is Tactic.ATTACK:
         raise Refusal(
             "transfer-tactic",
-            f"{ship.label} can pick up or drop only with Dodge or Retreat, D=0 and S=0 (R-CBT-9).",
+            f"{ship.label} can pick up or drop only with Dodge or Retreat, D=0 and S=0.",
         )
     if o.tubes or o.missiles or o.cannons or o.shots:
         raise Refusal(
@@ -196,8 +197,7 @@ def check_transfers(state: GameState, star: str, ship: Ship, o: Orders) -> None:
     if moving > allowed:
         raise Refusal(
             "transfer-limit",
-            f"{ship.label} may pick up or drop {allowed} Systemship{'s' if allowed != 1 else ''} "
-            f"this round, not {moving} (R-CBT-9).",
+            f"{ship.label} may pick up or drop {plural(allowed, 'Systemship')} this round, not {moving}.",
         )
     for label in o.drop:
         if label not in ship.carrying:
@@ -244,7 +244,7 @@ def check_orders(state: GameState, star: str, player: str, o: Orders) -> Ship:
         )
     check_numbers(o)
     if o.tactic is Tactic.RETREAT and not ship.is_warpship:
-        raise Refusal("systemship-retreat", f"{ship.label} is a Systemship and may not Retreat (R-CBT-4).")
+        raise Refusal("systemship-retreat", f"{ship.label} is a Systemship and may not Retreat.")
     check_capacity(state, ship, o)
     check_exclusive(o)
     check_fire(state, star, player, o)
@@ -268,6 +268,5 @@ def check_submission(state: GameState, star: str, player: str, orders: tuple[Ord
         if o.ship.strip().upper() in picked and (o.beam or o.tubes or o.cannons or o.missiles or o.shots):
             raise Refusal(
                 "picked-up-fires",
-                f"{o.ship} is being picked up this round: it may power screens and ECM "
-                "but not fire (R-CBT-9).",
+                f"{o.ship} is being picked up this round: it may power screens and ECM but not fire.",
             )

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import groupby
 
+from engine.text import plural
 from engine.warpwar.crt import Tactic
 from engine.warpwar.orders import CannonShot, DamageSlot, DamageStep, MissileShot, Orders
 
@@ -469,9 +470,8 @@ def _format_power(orders: Orders) -> Iterator[str]:
 def _format_cannons(orders: Orders) -> Iterator[str]:
     """Equal bursts in a row are grouped (``C=2 (3 shells)``); unfired powered cannons come last."""
     for shot, group in groupby(orders.shots):
-        noun = "shell" if shot.shells == 1 else "shells"
         at = f" at {shot.target}" if shot.target is not None else ""
-        yield f"C={len(list(group))} ({shot.shells} {noun}{at})"
+        yield f"C={len(list(group))} ({plural(shot.shells, 'shell')}{at})"
     unfired = orders.cannons - len(orders.shots)
     if unfired > 0:
         yield f"C={unfired}"

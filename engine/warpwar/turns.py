@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.text import plural
 from engine.warpwar.accounts import hold, pool, stockpile
 from engine.warpwar.checks import require_player, require_turn
 from engine.warpwar.commands import Concede, EndPhase
@@ -180,8 +181,7 @@ def _score_victory_points(tx: Tx, player: str) -> bool:
         tx.emit(VictoryPointsScored(player=player, points=len(held), stars=tuple(held)))
     target = state.scenario.victory_points
     if tx.state.player(player).vp >= target:
-        points = "victory point" if target == 1 else "victory points"
-        tx.emit(GameEnded(GameResult(winners=(player,), reason=f"{target} {points}")))
+        tx.emit(GameEnded(GameResult(winners=(player,), reason=plural(target, "victory point"))))
         return True
     if (
         state.scenario.draw_when_no_fighters

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.text import plural
 from engine.warpwar.order_notation import format_order
 from engine.warpwar.orders import DamageSlot
 from engine.warpwar.report import QUIET_ROUNDS, RoundReport, ShipResult, Shot, Weapon
@@ -42,10 +43,6 @@ def ship_name(key: str) -> str:
     """``alice:W4`` as players say it: ``alice's W4`` (labels repeat between players)."""
     owner, _, label = key.partition(":")
     return f"{owner}'s {label}"
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 # --- orders ----------------------------------------------------------------------------------
@@ -86,7 +83,7 @@ def _weapon(shot: Shot) -> str:
     if shot.weapon is Weapon.BEAM:
         return f"beam {shot.strength}"
     if shot.weapon is Weapon.CANNON:
-        return f"cannon, {_plural(shot.strength, 'shell')}"
+        return f"cannon, {plural(shot.strength, 'shell')}"
     return "missile"
 
 
@@ -117,7 +114,7 @@ def _result(shot: Shot) -> str:
     """The cell as printed, and the hits when it hits (``Miss.``, ``Escapes.``, ``Hit +2, 5 hits.``)."""
     if not shot.outcome.hits:
         return f"{shot.outcome.value}."
-    return f"{shot.outcome.value}, {_plural(shot.hits, 'hit')}."
+    return f"{shot.outcome.value}, {plural(shot.hits, 'hit')}."
 
 
 def _unspent_ecm(report: RoundReport) -> Iterator[str]:
@@ -159,7 +156,7 @@ def _hits(result: ShipResult) -> str:
     """``9 hits, 1 absorbed by its screen, 8 taken.`` — what R-CBT-11 tells everyone."""
     if result.received == 0:
         return "no hits."
-    parts = [_plural(result.received, "hit")]
+    parts = [plural(result.received, "hit")]
     if result.absorbed:
         parts.append(f"{result.absorbed} absorbed by its screen")
     parts.append(f"{result.effective} taken")
@@ -204,11 +201,11 @@ def _quiet(quiet: int) -> str:
     if quiet <= 0:
         return ""
     if quiet >= QUIET_ROUNDS:
-        return f"{_plural(quiet, 'round')} in a row without damage: the battle ends."
+        return f"{plural(quiet, 'round')} in a row without damage: the battle ends."
     left = QUIET_ROUNDS - quiet
     if left == 1 and len(_ORDINALS) >= QUIET_ROUNDS:
         more = f"a {_ORDINALS[QUIET_ROUNDS - 1]} ends the battle"
     else:
         more = f"{left} more in a row end the battle"
     run = "in a row " if quiet > 1 else ""
-    return f"{_plural(quiet, 'round')} {run}without damage; {more}."
+    return f"{plural(quiet, 'round')} {run}without damage; {more}."

@@ -119,7 +119,7 @@ def path_steps(
             raise InputError(_already(state, label, here))
         if goal in forbidden_first_turn(state, player):
             raise InputError(
-                f"No ship may enter an enemy base star in the first turn ({state.map.label(goal)}, R-TURN-3)."
+                f"No ship may enter an enemy base star in the first turn ({state.map.label(goal)})."
             )
         route = cheapest_path(state, player, here, goal)
         why = detour(state, player, here, goal)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.text import plural
 from engine.warpwar.accounts import AccountKind, describe
 from engine.warpwar.events import (
     BaseDestroyed,
@@ -232,8 +233,8 @@ def _base_destroyed(story: Story, e: Event, before: GameState, after: GameState)
 def _victory_points(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, VictoryPointsScored)
     total = after.player(e.player).vp
-    points = "victory point" if e.points == 1 else "victory points"
-    story.tell_all(f"{e.player} holds {', '.join(e.stars)}: +{e.points} {points}, {total} in all.")
+    points = plural(e.points, "victory point")
+    story.tell_all(f"{e.player} holds {', '.join(e.stars)}: +{points}, {total} in all.")
 
 
 def _battles_ordered(story: Story, e: Event, before: GameState, after: GameState) -> None:
@@ -362,13 +363,15 @@ def tell(events: Sequence[Event], start: GameState, seats: Mapping[str, int]) ->
         state = after
     if state.phase is not Phase.COMBAT:
         story.zoom = ()  # the combat phase is over: the whole map shows what comes next
-    if story.turn_began is not None and state.result is None:
-        story.tell(story.turn_began, f"Your turn has begun. {balances(state, story.turn_began)}")
     opened = {(b.star, b.round) for b in start.open_battles()}
     for battle in state.open_battles():
         if (battle.star, battle.round) not in opened:
             _battle_opens(story, state, battle.star)
-    return story.announcements(viewer_map=True)
+    told = story.announcements(viewer_map=True)
+    if story.turn_began is not None and state.result is None:
+        turn = f"Your turn has begun. {balances(state, story.turn_began)}"
+        told.append(Announcement(story.to(story.turn_began), turn, alone=True))
+    return told
 
 
 def balances(state: GameState, player: str) -> str:

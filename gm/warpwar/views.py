@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from engine.text import plural
 from engine.warpwar.order_checks import combatants
 from engine.warpwar.order_notation import format_damage, format_orders
 from engine.warpwar.rulesets import Attr, VictoryKind
@@ -33,7 +34,7 @@ def status(state: GameState, title: str, deadline: datetime | None, paused: bool
         vp = f", {p.vp} VP" if state.scenario.victory is VictoryKind.VICTORY_POINTS else ""
         bases = ", ".join(b.star for b in state.bases_of(p.name))
         out = " (out)" if p.out else ""
-        lines.append(f"• {p.name}{out}: {ships} ships, bases {bases or 'none'}{vp}")
+        lines.append(f"• {p.name}{out}: {plural(ships, 'ship')}, bases {bases or 'none'}{vp}")
     for battle in state.turn.battles:
         waiting = [x for x in fighting(state, battle.star) if not battle.sealed(x)]
         lines.append(
@@ -72,7 +73,7 @@ def ship_lines(state: GameState, ship: Ship) -> list[str]:
 def fleet(state: GameState, player: str) -> str:
     """A player's own ships and Build Points (private)."""
     ships = state.ships_of(player)
-    lines = [f"Your fleet ({len(ships)} ships). {balances(state, player)}"]
+    lines = [f"Your fleet ({plural(len(ships), 'ship')}). {balances(state, player)}"]
     for ship in ships:
         lines.extend(ship_lines(state, ship))
     return "\n".join(lines)

@@ -79,7 +79,7 @@ def test_an_unknown_command_lists_the_known_ones() -> None:
 
 
 def test_a_group_without_its_subcommand_lists_them() -> None:
-    assert "/move needs a subcommand: done, drop, pickup, ship." in refusal("/move")
+    assert "/move needs a subcommand: done, drop, pickup, ship, undo." in refusal("/move")
     assert "/build has no subcommand 'shp' (did you mean ship?)" in refusal("/build shp star:Ur")
 
 

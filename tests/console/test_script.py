@@ -38,7 +38,7 @@ def test_keep_going_plays_on_and_lists_the_refused_lines(tmp_path: Path) -> None
     assert run.returncode == 1
     lines = run.stdout.splitlines()
     assert "alice> /warpwar status" in lines
-    assert lines[-1] == f"-- {script}: 2 line(s) refused: 6, 7."
+    assert lines[-1] == f"-- {script}: 2 lines refused: 6, 7."
 
 
 def test_a_script_played_again_repeats_nothing(tmp_path: Path) -> None:

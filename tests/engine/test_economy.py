@@ -123,7 +123,7 @@ def test_r_econ_5_bp_produced_at_a_star_cannot_build_its_base_that_turn() -> Non
     game = accept(to_phase(game, Phase.MOVE), Move("alice", "W1", (Go("Ubaid"),)))
     game = end_turn(end_turn(game))
     assert game.ships["alice:W1"].cargo == 2
-    refuse(game, PayForBase("alice", "Ubaid", 1), "fresh-bp", "R-ECON-5")
+    refuse(game, PayForBase("alice", "Ubaid", 1), "fresh-bp", "produced there this turn")
     game = end_turn(game)
     game = end_turn(game)
     assert game.ships["alice:W1"].cargo == 4

@@ -125,7 +125,7 @@ def test_r_turn_3_no_ship_enters_an_enemy_base_star_in_the_first_turn() -> None:
     game = classic("advanced")
     babylon = game.map.star("Babylon").hex
     game = to_phase(place(game, "alice", "W1", "WG=1 PD=3", game.map.neighbours(babylon)[0]), Phase.MOVE)
-    refuse(game, Move("alice", "W1", (Go("Babylon"),)), "first-turn", "R-TURN-3")
+    refuse(game, Move("alice", "W1", (Go("Babylon"),)), "first-turn", "(Babylon)")
     assert cheapest_path(game, "alice", game.ships["alice:W1"].hex or "", babylon) is None
 
 

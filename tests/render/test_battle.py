@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+from itertools import combinations
 
+from engine.warpwar import GameState
 from engine.warpwar.report import RoundReport
 from render import draw_battle, render_battle
+from render.canvas import overlaps
 from render.examples import Midgame
 from render.recent import round_reports
 from tests.engine.battle_helpers import battle, fight, report_of
@@ -59,3 +62,58 @@ def test_the_picture_is_a_deterministic_png(game: Midgame) -> None:
     png = render_battle(mari(game), game.after, "alice")
     assert png == render_battle(mari(game), game.after, "alice")
     assert png_image(png).size == draw_battle(mari(game), game.after, "alice").image.size
+
+
+def six_against_six() -> tuple[RoundReport, GameState]:
+    """Six ships a side, every one firing: three a side a beam, three two missiles each."""
+    alice = [f"alice W{i}: TL0 PD=9 B=3 S=2 E=2 T=2 M=4" for i in range(1, 7)]
+    bob = [f"bob W{i}: TL0 PD=9 B=2 S=1 E=3 T=2 M=4" for i in range(11, 17)]
+    state = battle(*alice, *bob)
+
+    def orders(mine: range, theirs: list[int], tactic: str) -> str:
+        lines = []
+        for n, (i, j) in enumerate(zip(mine, theirs, strict=True)):
+            lines.append(f"W{i} {tactic} W{j}: D=2 E=2 " + ("T=2" if n % 2 else "B=2 S=1"))
+            if n % 2:
+                lines += [f"M at W{theirs[-1 - n]}: D=4", f"M at W{theirs[n - 1]}: D=1"]
+        return "\n".join(lines)
+
+    result = fight(
+        state,
+        alice=orders(range(1, 7), [11, 12, 13, 14, 15, 16], "ATTACKS"),
+        bob=orders(range(11, 17), [6, 5, 4, 3, 2, 1], "ATTACKS"),
+    )
+    return report_of(result), result.state
+
+
+def test_item_13_no_two_labels_of_a_six_against_six_battle_overlap() -> None:
+    report, state = six_against_six()
+    assert len(report.ships) == 12 and len(report.shots) >= 18
+    for viewer in (None, "alice", "bob"):
+        picture = draw_battle(report, state, viewer)
+        assert len(picture.boxes) == len(picture.texts)
+        clashes = [
+            (picture.texts[i], picture.texts[j])
+            for i, j in combinations(range(len(picture.boxes)), 2)
+            if overlaps(picture.boxes[i], picture.boxes[j])
+        ]
+        assert clashes == [], viewer
+        width, height = picture.image.size
+        assert all(b[0] >= 0 and b[1] >= 0 and b[2] <= width and b[3] <= height for b in picture.boxes)
+
+
+def test_item_13_a_missile_line_shows_the_ecm_that_moved_its_drive() -> None:
+    """R-ECM-1/2: each effective ECM point moves the missile's drive by one."""
+    state = battle("alice W4: TL0 PD=9 B=1 S=1 E=2", "bob S35: TL0 PD=6 S=3 T=2 M=9")
+    missiles = "S35 ATTACKS W4: D=1 T=2\nM at W4: D=2\nM at W4: D=5"
+    result = fight(state, bob=missiles, alice="W4 DODGES: D=2 E=2")
+    report = report_of(result)
+    moved = [s for s in report.shots if s.ecm is not None and s.ecm.drive_after != s.ecm.drive_before]
+    assert moved, "the example must have ECM move a missile"
+    texts = " ".join(draw_battle(report, result.state, None).texts)
+    for shot in moved:
+        assert shot.ecm is not None
+        assert f"drive {shot.ecm.drive_before}→{shot.ecm.drive_after} (ECM {shot.ecm.points})" in texts
+    assert "missile M1 at alice's W4" in texts and "missile M2 at alice's W4" in texts
+    untouched = [s for s in report.shots if s.ecm is None]
+    assert len(re.findall("→", texts)) == len(moved) and untouched
