@@ -170,7 +170,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(Spec("warpwar start", "Start the game (its creator)."), on_channel(GameMaster.start)),
     Command(
         Spec(
-            "warpwar settings", "Show the settings, or change them (deadlines only once running).", SETTINGS
+            "warpwar settings", "Show the settings, or change them (deadlines and announce only, once running).", SETTINGS
         ),
         show_or_change_settings,
     ),
