@@ -163,7 +163,10 @@ class WarpWar(
         )
         self.add_command(
             settings_command(
-                "settings", "Show the game's settings, or change them (deadlines and announce once running)", _settings, {}
+                "settings",
+                "Show the game's settings, or change them (deadlines and announce once running)",
+                _settings,
+                {},
             )
         )
         self.add_command(

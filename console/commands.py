@@ -170,7 +170,9 @@ COMMANDS: tuple[Command, ...] = (
     Command(Spec("warpwar start", "Start the game (its creator)."), on_channel(GameMaster.start)),
     Command(
         Spec(
-            "warpwar settings", "Show the settings, or change them (deadlines and announce only, once running).", SETTINGS
+            "warpwar settings",
+            "Show the settings, or change them (once running: deadlines, announce).",
+            SETTINGS,
         ),
         show_or_change_settings,
     ),

@@ -43,6 +43,8 @@ class Segment:
     hexes: list[str] = field(default_factory=list)
     """What changed on the map in this phase during the command: its post's crop."""
     ended: bool = False
+    whole: bool = False
+    """Its post shows the whole map (the game's first phase: no map has been shown yet)."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,10 @@ class Channel:
         """Hexes the current action changed: the phase post's picture zooms around them."""
         current = self.segments[-1].hexes
         current.extend(h for h in hexes if h and h not in current)
+
+    def whole_map(self) -> None:
+        """The current phase's post shows the whole map until something on it changes."""
+        self.segments[-1].whole = True
 
     def phase_began(self, state: GameState) -> None:
         """A turn or phase began: the current phase is over, later lines go to the new one."""
@@ -118,6 +124,8 @@ class Channel:
         if kind is Kind.NEWS:
             return Announcement(ToChannel(), text, Picture("map", around=self.zoom), segment.heading)
         crop = Picture("map", around=tuple(segment.hexes)) if segment.hexes else None
+        if crop is None and segment.whole:
+            crop = Picture("map")
         return Announcement(ToChannel(), text, crop, segment.heading, segment.key)
 
 

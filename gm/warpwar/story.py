@@ -21,6 +21,7 @@ from engine.warpwar.events import (
     BPMoved,
     DamagePrioritySet,
     Event,
+    GameCreated,
     GameEnded,
     MoveTakenBack,
     OrdersSubmitted,
@@ -98,6 +99,10 @@ def _turn_began(story: Story, e: Event, before: GameState, after: GameState) -> 
     story.tell_all(f"**Game-turn {e.game_turn}: {e.player}'s turn.** Build phase.")
     story.map_changed = True
     story.turn_began = e.player
+
+
+def _game_created(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    story.channel.whole_map()
 
 
 def _phase_began(story: Story, e: Event, before: GameState, after: GameState) -> None:
@@ -180,7 +185,7 @@ def _ship_moved(story: Story, e: Event, before: GameState, after: GameState) -> 
     assert isinstance(e, ShipMoved)
     path = " → ".join(after.map.label(h) for h in e.path)
     stop = " and had to stop: enemy ships are there" if e.stopped else ""
-    story.tell_all(f"{e.owner}'s {e.label} moved → {path}{stop}.", _hex_of(before, e.owner, e.label), *e.path)
+    story.tell_all(f"{e.owner}'s {e.label} moved → {path}{stop}.", e.path[-1] if e.path else "")
     story.map_changed = True
 
 
@@ -190,7 +195,6 @@ def _taken_back(story: Story, e: Event, before: GameState, after: GameState) -> 
     where = f": it is at {after.map.label(after.position(ship))} again" if ship else ""
     story.tell_all(
         f"{e.player} took back {e.ship}'s last move{where}.",
-        _hex_of(before, e.player, e.ship),
         _hex_of(after, e.player, e.ship),
     )
     story.map_changed = True
@@ -322,6 +326,7 @@ def _game_ended(story: Story, e: Event, before: GameState, after: GameState) -> 
 
 
 TELLERS: dict[type[Any], Teller] = {
+    GameCreated: _game_created,
     TurnBegan: _turn_began,
     PhaseBegan: _phase_began,
     BPMoved: _bp_moved,

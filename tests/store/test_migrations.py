@@ -37,7 +37,8 @@ REPLY = '{"ok": true, "text": "Done."}'
 
 def phase_post(game_id: int) -> phase_posts.PhasePost:
     """A phase's post in the channel (migration 6), closed once news came after it."""
-    return phase_posts.PhasePost(game_id, 3, "move", CHANNEL, 2**62 + game_id, "bob's move phase.", None, False)
+    text = "bob's move phase."
+    return phase_posts.PhasePost(game_id, 3, "move", CHANNEL, 2**62 + game_id, text, None, open=False)
 
 
 def deadline(game_id: int) -> Deadline:
