@@ -95,6 +95,8 @@ class Channel:
         over = any(line.kind is Kind.OVER for line in self.lines)
         out: list[Announcement] = []
         for index, segment in enumerate(self.segments):
+            if over:  # no phase goes on: the game over post has the map
+                segment.heading = replace(segment.heading, live=False, footer=PHASE_OVER)
             own = [line for line in self.lines if line.segment == index]
             runs = _runs(own)
             for run in runs:
