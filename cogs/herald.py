@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import mailbox as mail
-from cogs import orders_ui, phase_post
+from cogs import orders_ui
 from cogs.common import Post, draw, filename_of, posts
+from cogs.phase_post import PhasePosts
 from engine.serial import encode
 from gm.announce import Announcement, Picture, Reply, ToBattle, ToChannel, ToPlayer
 from store import mailbox
@@ -107,6 +108,7 @@ class Herald:
         self.bot = bot
         self._visible_deferrals: set[int] = set()
         """Interactions this herald deferred visibly (every other deferral is taken as ephemeral)."""
+        self.phase_posts = PhasePosts(bot)
 
     async def defer(self, interaction: discord.Interaction, private: bool = True) -> None:
         """Acknowledge now (the 3-second window), answer later through :meth:`deliver`."""
@@ -182,12 +184,12 @@ class Herald:
         if game_id is None:
             await self._post(channel, delivery, announcement, limit)
         elif announcement.phase is not None:
-            await phase_post.deliver(
-                self.bot, channel, game_id, announcement, lambda p: self._draw(delivery, p, limit)
+            await self.phase_posts.deliver(
+                channel, game_id, announcement, lambda p: self._draw(delivery, p, limit)
             )
         else:
             await self._post(channel, delivery, announcement, limit)
-            await phase_post.closed(self.bot, game_id)
+            await self.phase_posts.closed(game_id)
 
     async def _post(
         self,

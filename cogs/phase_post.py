@@ -17,6 +17,7 @@ closes the phase's message to new lines, so the channel still reads in order.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -38,14 +39,38 @@ Draw = Callable[[Picture], Awaitable[bytes | None]]
 """Draws a picture request within the upload limit where it goes (the herald's, cached)."""
 
 
-async def deliver(
+class PhasePosts:
+    """The herald's phase posts: one game's posts are changed one delivery at a time, so two
+    replies delivered at once (two players' orders) never lose each other's lines."""
+
+    def __init__(self, bot: WarpWarBot) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def deliver(
+        self,
+        channel: discord.TextChannel | discord.Thread,
+        game_id: int,
+        announcement: Announcement,
+        draw: Draw,
+    ) -> None:
+        """Edit the phase's message with ``announcement``, or post a new one (module docstring)."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()):
+            await _deliver(self.bot, channel, game_id, announcement, draw)
+
+    async def closed(self, game_id: int) -> None:
+        """Another post of the game came after the phase's: its next lines start a new message."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()), self.bot.db.transaction():
+            await phase_posts.close(self.bot.db, game_id)
+
+
+async def _deliver(
     bot: WarpWarBot,
     channel: discord.TextChannel | discord.Thread,
     game_id: int,
     announcement: Announcement,
     draw: Draw,
 ) -> None:
-    """Edit the phase's message with ``announcement``, or post a new one (see the module docstring)."""
     key = announcement.phase
     assert key is not None, "only the news of a phase has a phase's post"
     found = await phase_posts.find(bot.db, game_id, key.turn, key.phase)
@@ -70,12 +95,6 @@ async def deliver(
     if sent is not None:
         text = out[-1].description or ""
         await _keep(bot, PhasePost(game_id, key.turn, key.phase, channel.id, sent.id, text, shown))
-
-
-async def closed(bot: WarpWarBot, game_id: int) -> None:
-    """Another post of the game came after the phase's: its next lines start a new message."""
-    async with bot.db.transaction():
-        await phase_posts.close(bot.db, game_id)
 
 
 def _picture(found: PhasePost | None) -> Picture | None:
