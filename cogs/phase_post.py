@@ -6,7 +6,8 @@ herald decides between editing that phase's message and posting a new one:
 - lines add to the phase's message while it is open and its description stays within Discord's
   4096 characters; otherwise they start a new message for the phase (which is then the one edited);
 - an announcement without lines (the phase is over) only changes the heading and the picture of
-  the phase's latest message, or posts them if the phase has none;
+  the phase's latest message, or posts them if the phase has none; a phase whose post never had
+  a picture changed nothing on the map, so it ends without one (the map above it still holds);
 - the picture replaces the message's picture; news that changed nothing on the map keeps the
   picture the message shows (drawn again from its stored request, as of the same moment).
 
@@ -77,6 +78,8 @@ async def _deliver(
     if found is not None and found.channel_id != channel.id:
         found = None  # the game moved channel: start afresh there
     picture = announcement.picture or _picture(found)
+    if found is not None and not announcement.text and found.picture is None:
+        picture = None  # the phase is over and changed nothing on the map: the last map still holds
     png = await draw(picture) if picture is not None else None
     name = filename_of(picture) if picture is not None else "picture.png"
     shown = json.dumps(encode(picture)) if picture is not None else None

@@ -116,6 +116,21 @@ async def test_item_12_the_full_map_is_posted_once_at_the_end_of_the_phase(
     assert drawn[-1].around, "a crop while the phase goes on"
 
 
+async def test_item_12_a_phase_that_changed_nothing_on_the_map_ends_without_a_map(
+    world: World, drawn: list[Picture]
+) -> None:
+    """The full map above it still holds: the same picture again would only be noise."""
+    ch, alice = world.channel, world.alice
+    await start(world)
+    await use(alice, ch, "build done")
+    move = posts(world)[-1]
+    before = len(drawn)
+    await use(alice, ch, "move done")
+    ended = next(m for m in posts(world) if m.id == move.id)
+    assert ended.embeds[0].footer.text == "Phase over" and not ended.attachments
+    assert len(drawn) == before, "nothing drawn for it"
+
+
 async def test_item_12_announce_action_restores_one_message_per_action(
     world: World, drawn: list[Picture]
 ) -> None:
