@@ -95,19 +95,13 @@ class Channel:
         over = any(line.kind is Kind.OVER for line in self.lines)
         out: list[Announcement] = []
         for index, segment in enumerate(self.segments):
-            if over:  # no phase goes on: the game over post has the map
+            if segment.ended or over:  # no deadline for it any more
                 segment.heading = replace(segment.heading, live=False, footer=PHASE_OVER)
-            own = [line for line in self.lines if line.segment == index]
-            runs = _runs(own)
-            for run in runs:
-                out.append(self._post(segment, run, final))
+            runs = _runs([line for line in self.lines if line.segment == index])
+            posts = [self._post(segment, run, final) for run in runs]
             if segment.ended and not over:
-                last = out[-1] if out and runs and runs[-1][0].kind is Kind.PHASE else None
-                closing = _closed(segment)
-                if last is not None and last.phase == segment.key:
-                    out[-1] = replace(last, picture=closing.picture, heading=closing.heading)
-                else:
-                    out.append(closing)
+                posts = _closing(segment, posts)
+            out.extend(posts)
         return out
 
     def per_action(self, final: GameState, map_changed: bool) -> list[Announcement]:
@@ -124,7 +118,8 @@ class Channel:
         if kind is Kind.OVER:
             return Announcement(ToChannel(), text, Picture("map"), _heading(final))
         if kind is Kind.NEWS:
-            return Announcement(ToChannel(), text, Picture("map", around=self.zoom), segment.heading)
+            heading = segment.heading if segment.heading.live else replace(segment.heading, footer="")
+            return Announcement(ToChannel(), text, Picture("map", around=self.zoom), heading)
         crop = Picture("map", around=tuple(segment.hexes)) if segment.hexes else None
         if crop is None and segment.whole:
             crop = Picture("map")
@@ -142,10 +137,20 @@ def _runs(lines: list[Line]) -> list[list[Line]]:
     return runs
 
 
-def _closed(segment: Segment) -> Announcement:
-    """A phase's post once the phase is over: the full map, no deadline."""
-    heading = replace(segment.heading, live=False, footer=PHASE_OVER)
-    return Announcement(ToChannel(), "", Picture("map"), heading, segment.key)
+def _closing(segment: Segment, posts: list[Announcement]) -> list[Announcement]:
+    """A phase's posts once the phase is over: the full map once, no deadline.
+
+    The map goes on the last of them: the phase's own post (its lines of this command, or only
+    its new heading), or the battle news that ended it, the phase's post then only told that
+    the phase is over."""
+    whole = Picture("map")
+    last = posts[-1] if posts else None
+    if last is not None and last.phase == segment.key:
+        return [*posts[:-1], replace(last, picture=whole)]
+    if last is not None:  # battle news ended the phase: it shows what comes next
+        news = replace(last, picture=whole)
+        return [*posts[:-1], news, Announcement(ToChannel(), "", None, segment.heading, segment.key)]
+    return [Announcement(ToChannel(), "", whole, segment.heading, segment.key)]
 
 
 def _segment(state: GameState) -> Segment:

@@ -194,9 +194,9 @@ async def test_item_12_a_restart_mid_phase_keeps_editing_the_same_message(world:
         await restarted.db.close()
 
 
-async def test_item_12_battle_news_is_a_message_of_its_own(world: World) -> None:
+async def test_item_12_battle_news_is_a_message_of_its_own(world: World, drawn: list[Picture]) -> None:
     """The round's news is posted; the orders of the next round start a new combat post below it,
-    so the channel reads in order."""
+    so the channel reads in order. The news that ends the phase shows the full map."""
     await play_to_the_battle(world)
     combat = posts(world)[-1]
     assert combat.embeds[0].title == "Game-turn 2 · alice · Combat"
@@ -209,6 +209,14 @@ async def test_item_12_battle_news_is_a_message_of_its_own(world: World) -> None
     await send_orders(world, world.alice, "Babylon", "W1 ATTACKS W1@bob: D=9 B=9")
     after = posts(world)[-1]
     assert after.id not in (combat.id, news.id) and "round 2" in lines(after)[0]
+
+    before = len(drawn)
+    await send_orders(world, world.bob, "Babylon", "W1 RETREATS: D=6")
+    ended, last, turn = posts(world)[-3:]
+    assert ended.id == after.id and ended.embeds[0].footer.text == "Phase over"
+    assert "The battle at Babylon is over" in lines(last)[-1] and not last.embeds[0].footer.text
+    assert [p.around for p in drawn[before:]][-1:] == [()], "the news that ended the phase has the map"
+    assert turn.embeds[0].title == "Game-turn 2 · bob · Build"
 
 
 async def test_item_12_a_phase_past_the_embed_limit_goes_on_in_a_new_message(
