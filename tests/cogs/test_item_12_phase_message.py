@@ -22,7 +22,7 @@ from gm.service import GameMaster
 from render.palette import GAME_OVER, PLAYER_COLOURS, RGB
 from store import games
 from store.db import open_database
-from tests.cogs.conftest import World, play_to_the_battle, send_orders, text_of, use
+from tests.cogs.conftest import World, answer, play_to_the_battle, send_orders, text_of, use
 
 SMALL = "WG=1 PD=5 B=3"
 """13 BP: alice can build three with her 40."""
@@ -235,3 +235,14 @@ async def test_item_12_a_phase_past_the_embed_limit_goes_on_in_a_new_message(
     assert all(len(m.embeds[0].description or "") <= 100 for m in build)
     assert lines(build[0])[1:] == ["alice built Warpship W1 at Ur."]
     assert lines(build[1]) == ["alice built Warpship W2 at Ur.", "alice built Warpship W3 at Ur."]
+
+
+async def test_item_12_announce_may_change_while_the_game_runs(world: World) -> None:
+    ch, alice = world.channel, world.alice
+    await start(world)
+    build = posts(world)[-1]
+    changed = await use(alice, ch, "warpwar settings", announce="action")
+    assert "announce action" in answer(changed).content
+    await use(alice, ch, "build ship", star="Ur", design=SMALL)
+    assert posts(world)[-1].id != build.id, "one message for the action"
+    assert lines(next(m for m in posts(world) if m.id == build.id))[-1].startswith("**Game-turn 1")
