@@ -11,7 +11,8 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -19,7 +20,7 @@ from discord import app_commands
 
 from cogs.text import EMBED_DESCRIPTION_LIMIT, MESSAGE_LIMIT, pieces
 from engine.warpwar import GameState
-from gm.announce import Picture, Reply
+from gm.announce import Heading, Picture, Reply
 from gm.core import Actor, Loaded
 from gm.service import GameMaster
 
@@ -95,18 +96,24 @@ def channel_of(interaction: discord.Interaction) -> int:
 
 @dataclass(frozen=True)
 class Post:
-    """One message's worth: text, or an embed (with the picture, if any, as its image)."""
+    """One message's worth: text, or an embed (with the picture, if any, as its image).
+
+    A heading (gm.announce.Heading) makes it an embed with a title, the colour and a footer;
+    the deadline shows in the footer in each reader's own time (the embed's timestamp)."""
 
     content: str | None = None
     description: str | None = None
     png: bytes | None = None
     filename: str = "picture.png"
+    heading: Heading | None = None
 
     def kwargs(self) -> dict[str, Any]:
         """Fresh arguments for one send (a discord.File can be sent only once)."""
-        if self.png is None and self.description is None:
+        if self.png is None and self.description is None and self.heading is None:
             return {"content": self.content}
         embed = discord.Embed(description=self.description, colour=EMBED_COLOUR)
+        if self.heading is not None:
+            _head(embed, self.heading)
         out: dict[str, Any] = {"embed": embed}
         if self.content:
             out["content"] = self.content
@@ -116,16 +123,46 @@ class Post:
         return out
 
 
-def posts(text: str, png: bytes | None = None, filename: str = "picture.png") -> list[Post]:
+def _head(embed: discord.Embed, heading: Heading) -> None:
+    embed.title = heading.title
+    if heading.colour:
+        embed.colour = discord.Colour(heading.colour)
+    if heading.footer:
+        embed.set_footer(text=heading.footer)
+    if heading.deadline is not None:
+        embed.timestamp = datetime.fromtimestamp(heading.deadline, UTC)
+
+
+def posts(
+    text: str, png: bytes | None = None, filename: str = "picture.png", heading: Heading | None = None
+) -> list[Post]:
     """``text`` (and a picture) as messages within Discord's limits: plain messages of at most
-    2000 characters, or, with a picture, embeds of at most 4096 with the picture on the last."""
-    if png is None:
+    2000 characters, or, with a picture or a heading, embeds of at most 4096 with the picture on
+    the last (a heading's title on the first, its footer on the last)."""
+    if png is None and heading is None:
         return [Post(content=part) for part in pieces(text, MESSAGE_LIMIT)]
     parts: list[str | None] = [*pieces(text, EMBED_DESCRIPTION_LIMIT)] or [None]
     last = len(parts) - 1
     return [
-        Post(description=p, png=png if i == last else None, filename=filename) for i, p in enumerate(parts)
+        Post(
+            description=p,
+            png=png if i == last else None,
+            filename=filename,
+            heading=_part(heading, i, last),
+        )
+        for i, p in enumerate(parts)
     ]
+
+
+def _part(heading: Heading | None, index: int, last: int) -> Heading | None:
+    """The heading of one of several messages: the title first, the footer last."""
+    if heading is None or last == 0:
+        return heading
+    if index == 0:
+        return replace(heading, footer="", deadline=None)
+    return replace(
+        heading, title=f"{heading.title} (continued)", footer="" if index < last else heading.footer
+    )
 
 
 def filename_of(picture: Picture) -> str:

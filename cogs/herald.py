@@ -2,7 +2,8 @@
 
 The reply's own text (and pictures) answer the person who acted: the interaction's response,
 ephemeral when private. Each announcement then goes where it belongs: ``ToChannel`` to the
-game's channel (with its picture as an embed image), ``ToPlayer`` as a direct message,
+game's channel (with its picture as an embed image; the news of one phase edits that phase's
+post, cogs/phase_post.py), ``ToPlayer`` as a direct message,
 ``ToBattle`` as a direct message to each player with the orders buttons. A direct message that
 Discord refuses because the member closed them (403 / 50007) is never retried: the letter is
 kept in the mailbox and the channel tells the member, with a button to read it privately; a
@@ -24,6 +25,7 @@ import discord
 from cogs import mailbox as mail
 from cogs import orders_ui
 from cogs.common import Post, draw, filename_of, posts
+from cogs.phase_post import PhasePosts
 from engine.serial import encode
 from engine.text import plural
 from gm.announce import Announcement, Picture, Reply, ToBattle, ToChannel, ToPlayer
@@ -107,6 +109,7 @@ class Herald:
         self.bot = bot
         self._visible_deferrals: set[int] = set()
         """Interactions this herald deferred visibly (every other deferral is taken as ephemeral)."""
+        self.phase_posts = PhasePosts(bot)
 
     async def defer(self, interaction: discord.Interaction, private: bool = True) -> None:
         """Acknowledge now (the 3-second window), answer later through :meth:`deliver`."""
@@ -162,12 +165,32 @@ class Herald:
             channel = await self._channel(delivery.reply.channel_id)
             if channel is not None:
                 limit = channel.guild.filesize_limit if channel.guild else DM_UPLOAD_LIMIT
-                await self._post(channel, delivery, announcement, limit)
+                await self._to_channel(channel, delivery, announcement, limit)
         elif isinstance(to, ToPlayer):
             await self._to_player(delivery, to.user_id, announcement)
         elif isinstance(to, ToBattle):
             for player in to.players:
                 await self._battle_prompt(delivery, player.user_id, to, announcement)
+
+    async def _to_channel(
+        self,
+        channel: discord.TextChannel | discord.Thread,
+        delivery: Delivery,
+        announcement: Announcement,
+        limit: int,
+    ) -> None:
+        """A phase's news edits that phase's post (cogs/phase_post.py); other news is posted, and
+        the phase's post then takes no more lines, so the channel reads in order."""
+        game_id = delivery.reply.game_id
+        if game_id is None:
+            await self._post(channel, delivery, announcement, limit)
+        elif announcement.phase is not None:
+            await self.phase_posts.deliver(
+                channel, game_id, announcement, lambda p: self._draw(delivery, p, limit)
+            )
+        else:
+            await self._post(channel, delivery, announcement, limit)
+            await self.phase_posts.closed(game_id)
 
     async def _post(
         self,
@@ -182,7 +205,7 @@ class Herald:
         if announcement.picture is not None:
             png = await self._draw(delivery, announcement.picture, limit)
         name = filename_of(announcement.picture) if announcement.picture else "picture.png"
-        out = posts(announcement.text, png, name)
+        out = posts(announcement.text, png, name, announcement.heading)
         for i, post in enumerate(out):
             extra: dict[str, Any] = {"view": view} if view is not None and i == len(out) - 1 else {}
             await target.send(**post.kwargs(), **extra)

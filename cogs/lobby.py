@@ -22,7 +22,7 @@ from gm.announce import Picture, Reply, refused
 from gm.core import Actor
 from gm.service import GameMaster
 from gm.warpwar.guide import TOPICS, crt_text, rules_text
-from gm.warpwar.settings import MAX_HOURS, MIN_HOURS, Settings
+from gm.warpwar.settings import ANNOUNCE_CHOICES, MAX_HOURS, MIN_HOURS, Settings
 from store import games
 from store.maps import available_maps
 
@@ -37,6 +37,7 @@ SETTING_OPTIONS: dict[str, tuple[Any, str]] = {
     "phase_hours": (Hours, "hours for each build, move or rearrange phase"),
     "round_hours": (Hours, "hours to send the orders of one combat round"),
     "remind_hours": (Hours, "remind those who must act this many hours before a deadline"),
+    "announce": (str, "phase: one post per phase, edited as it goes on; action: one per action"),
 }
 """Every game setting as an option: its type and what it means (Settings holds the defaults)."""
 
@@ -44,6 +45,7 @@ SETTING_CHOICES = {
     "ruleset": [app_commands.Choice(name=r, value=r) for r in ("classic", "revised")],
     "scenario": [app_commands.Choice(name=k, value=k) for k in sorted({k for _, k in SCENARIOS})],
     "map": [app_commands.Choice(name=m, value=m) for m in available_maps()[:25]],
+    "announce": [app_commands.Choice(name=a, value=a) for a in ANNOUNCE_CHOICES],
 }
 
 Act = Callable[[discord.Interaction, dict[str, Any]], Awaitable[None]]
@@ -161,7 +163,10 @@ class WarpWar(
         )
         self.add_command(
             settings_command(
-                "settings", "Show the game's settings, or change them (deadlines once running)", _settings, {}
+                "settings",
+                "Show the game's settings, or change them (deadlines and announce once running)",
+                _settings,
+                {},
             )
         )
         self.add_command(

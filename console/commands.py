@@ -217,7 +217,9 @@ COMMANDS: tuple[Command, ...] = (
     Command(Spec("warpwar start", "Start the game (its creator)."), on_channel(GameMaster.start)),
     Command(
         Spec(
-            "warpwar settings", "Show the settings, or change them (deadlines only once running).", SETTINGS
+            "warpwar settings",
+            "Show the settings, or change them (once running: deadlines, announce).",
+            SETTINGS,
         ),
         show_or_change_settings,
     ),

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 
 from console.pictures import Album
 from engine.text import plural
-from gm.announce import Announcement, Audience, Picture, Reply, ToBattle, ToPlayer
+from gm.announce import Announcement, Audience, Heading, Picture, Reply, ToBattle, ToPlayer
 from gm.clock import Clock
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
@@ -31,6 +31,8 @@ class Printer:
         self.album = album
         self.write = write
         self.bold = bold
+        self._titles: dict[str, str] = {}
+        """The heading last printed in each channel: a phase's title is printed once, as it begins."""
 
     async def reply(self, reply: Reply, speaker: str | None, channel_id: int, draw: bool = True) -> None:
         """A reply to ``speaker`` (None: to nobody, a deadline that passed) and its announcements.
@@ -52,6 +54,9 @@ class Printer:
 
     async def announcement(self, a: Announcement, channel: str, game_id: int | None, draw: bool) -> None:
         tag = audience_tag(a.to, channel)
+        if a.heading is not None and a.text and self._titles.get(tag) != a.heading.title:
+            self._titles[tag] = a.heading.title
+            self.say(tag, self.heading(a.heading))
         if a.text:
             self.say(tag, a.text)
         if a.picture is not None and draw:
@@ -60,6 +65,14 @@ class Printer:
     async def picture(self, tag: str, game_id: int | None, picture: Picture) -> None:
         where = await self.album.save(game_id, picture)
         self.say("[picture]" if tag.startswith("[#") else f"{tag} picture:", where)
+
+    def heading(self, heading: Heading) -> str:
+        """A post's title as a plain line (Discord shows it as an embed's title, in colour)."""
+        due = ""
+        if heading.deadline is not None:
+            moment = datetime.fromtimestamp(heading.deadline, UTC)
+            due = f" (deadline {relative(moment - self.clock.now())})"
+        return f"== {heading.title}{due} =="
 
     def say(self, tag: str, text: str) -> None:
         """One message: its tag, then its lines, the later ones indented under the first."""

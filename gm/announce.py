@@ -68,10 +68,46 @@ class Picture:
 
 @serializable
 @dataclass(frozen=True)
+class Heading:
+    """How a channel post is headed: a title, a colour and a footer (an embed on Discord, a
+    plain line on the console). Structured, so each front end shows it its own way."""
+
+    title: str
+    """``Game-turn 2 · bob · Build``."""
+    colour: int = 0
+    """0xRRGGBB: the acting player's colour (render.palette), or the game over colour; 0 for none."""
+    footer: str = ""
+    live: bool = False
+    """The phase is still going on: its deadline belongs in the footer."""
+    deadline: int | None = None
+    """The phase's deadline (Unix seconds), filled in once the command's deadlines are planned."""
+
+
+@serializable
+@dataclass(frozen=True)
+class PhaseKey:
+    """One phase of one player-turn. With ``announce: phase`` the channel keeps one post per key,
+    edited as the phase goes on; a front end that cannot edit simply posts again."""
+
+    turn: int
+    """The player-turn's serial number (GameState.turn_serial): unique across the game."""
+    phase: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.turn}:{self.phase}"
+
+
+@serializable
+@dataclass(frozen=True)
 class Announcement:
     to: Audience
     text: str
     picture: Picture | None = None
+    heading: Heading | None = None
+    phase: PhaseKey | None = None
+    """Set for the news of one phase (``announce: phase``): it adds to that phase's post, whose
+    picture it replaces. Without a picture the post keeps the one it has."""
     alone: bool = False
     """A message of its own, never folded into the reply of the player it is for: the news that
     their turn began must not read as the end of a battle report they just caused."""

@@ -23,9 +23,10 @@ from typing import Any, TypeVar, cast
 from engine.serial import decode, encode
 from engine.warpwar import Accepted, GameSetup, GameState, PlayerSetup, Rejected, new_game
 from engine.warpwar.state import GameOptions
-from gm.announce import Announcement, Reply, ToChannel, ToPlayer
+from gm.announce import Announcement, Reply, ToPlayer
 from gm.clock import Clock
 from gm.warpwar import deadlines as plan
+from gm.warpwar.channel import dated
 from gm.warpwar.settings import Settings, settings_from
 from gm.warpwar.story import tell
 from store import games
@@ -152,16 +153,15 @@ class GameCore:
         now = self.clock.now()
         state = result.state
         status = "over" if state.result is not None else "running"
-        told = tell(result.events, loaded.state, loaded.names)
-        if note:
-            told = [Announcement(ToChannel(), note), *told]
-        reply = self.reply(loaded, told, acting, loaded.row.version + len(result.events))
-        if reshape is not None:
-            reply = reshape(reply)
         existing = await games.deadlines_of(self.db, loaded.row.id)
         deadlines = (
             _planned(existing, loaded.row.id, loaded.settings, state, now) if status == "running" else []
         )
+        told = tell(result.events, loaded.state, loaded.names, loaded.settings.announce, note)
+        told = dated(told, min((d.due_at for d in deadlines if d.kind in ("phase", "round")), default=None))
+        reply = self.reply(loaded, told, acting, loaded.row.version + len(result.events))
+        if reshape is not None:
+            reply = reshape(reply)
         bodies = [(type(e).__name__, json.dumps(encode(e))) for e in result.events]
         async with self.db.transaction():
             await games.append_events(self.db, loaded.row.id, loaded.row.version + 1, bodies, actor, now)

@@ -43,6 +43,9 @@ PLAYER_COLOURS: tuple[RGB, ...] = (
 )
 """Okabe–Ito, in the order players get them (a game seats at most eight)."""
 
+GAME_OVER: RGB = (255, 246, 206)
+"""A finished game's news: the stars' warm white, unlike any player's colour."""
+
 
 def player_colours(state: GameState) -> dict[str, RGB]:
     """Each player's colour, by turn order (R-TURN-1), so it never changes during a game."""

@@ -92,4 +92,19 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX mailbox_unread ON mailbox (user_id, game_id) WHERE read_at IS NULL
     """,
+    # 6: each phase's post in the game's channel, edited as the phase goes on (announce: phase,
+    # store/phase_posts.py), so a restart keeps editing the same message.
+    """
+    CREATE TABLE phase_posts (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        turn INTEGER NOT NULL,
+        phase TEXT NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        picture TEXT,
+        open INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (game_id, turn, phase)
+    )
+    """,
 ]

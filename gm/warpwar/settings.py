@@ -34,6 +34,10 @@ class Settings:
     """Time to send the orders of one combat round (R-CBT-12)."""
     remind_hours: float = 6.0
     """How long before a deadline the players who still must act are reminded."""
+    announce: str = "phase"
+    """How the channel hears the game: ``phase``, one post per phase edited as it goes on (its
+    picture a crop around what changed, the full map when the phase ends); ``action``, one post
+    for every action, each with the map."""
 
     @property
     def title(self) -> str:
@@ -45,7 +49,9 @@ FOUR_ENDS = "warpwar-four"
 
 SETTING_NAMES = frozenset(f.name for f in fields(Settings))
 DEADLINE_FIELDS = ("phase_hours", "round_hours", "remind_hours")
+LIVE_FIELDS = (*DEADLINE_FIELDS, "announce")
 """What may still change once a game has begun."""
+ANNOUNCE_CHOICES = ("phase", "action")
 
 
 def settings_from(data: dict[str, Any]) -> Settings:
@@ -79,6 +85,9 @@ def check(settings: Settings) -> str | None:
         return (
             f"The {settings.map} map has {ends} ends for {settings.players} players; choose map {FOUR_ENDS}."
         )
+    if settings.announce not in ANNOUNCE_CHOICES:
+        choice = settings.announce
+        return f"announce is phase (one post per phase) or action (one per action), not {choice!r}."
     for name in DEADLINE_FIELDS:
         hours = getattr(settings, name)
         if not MIN_HOURS <= hours <= MAX_HOURS:
@@ -137,9 +146,12 @@ def changed(settings: Settings, changes: dict[str, Any], running: bool) -> Setti
     if unknown:
         return f"There is no setting called {str(unknown[0])[:40]}; the settings are {', '.join(kinds)}."
     if running:
-        frozen = [k for k in changes if k not in DEADLINE_FIELDS]
+        frozen = [k for k in changes if k not in LIVE_FIELDS]
         if frozen:
-            return f"The game has begun: only deadlines can change now, not {frozen[0].replace('_', ' ')}."
+            return (
+                "The game has begun: only deadlines and announce can change now, "
+                f"not {frozen[0].replace('_', ' ')}."
+            )
     try:
         typed = {k: _typed(k, kinds[k], v) for k, v in changes.items()}
     except ValueError as error:

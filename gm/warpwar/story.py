@@ -22,6 +22,7 @@ from engine.warpwar.events import (
     BPMoved,
     DamagePrioritySet,
     Event,
+    GameCreated,
     GameEnded,
     MoveTakenBack,
     OrdersSubmitted,
@@ -45,31 +46,37 @@ from engine.warpwar.order_notation import format_damage, format_orders
 from engine.warpwar.ships import Ship, record
 from engine.warpwar.state import GameState, Phase
 from engine.warpwar.writeup import write_up
-from gm.announce import Announcement, Picture, ToBattle, ToChannel, ToPlayer
+from gm.announce import Announcement, Picture, ToBattle, ToPlayer
+from gm.warpwar.channel import Channel, Kind
 from gm.warpwar.phases import ENDED_BY
 from gm.warpwar.sealing import receipt
 
 
 @dataclass
 class Story:
-    """Announcements being written for one command, public lines gathered into one post."""
+    """Announcements being written for one command: the channel's lines phase by phase
+    (gm.warpwar.channel), the private ones by player."""
 
     seats: Mapping[str, int]
     """Player name → user id."""
-    public: list[str] = field(default_factory=list)
+    channel: Channel
     private: dict[str, list[str]] = field(default_factory=dict)
     extra: list[Announcement] = field(default_factory=list)
     map_changed: bool = False
-    zoom: tuple[str, ...] = ()
-    """Hexes the public map zooms around: after a battle round, its star (the battle picture)."""
     turn_began: str | None = None
     """A player whose turn began: told their Build Points once the command is done."""
     gone_out: list[Ship] = field(default_factory=list)
     """Ships of players who went out in this command (conceded, lost every Base): revealed
     with the rest if the game ends (R-WIN-4)."""
 
-    def tell_all(self, text: str) -> None:
-        self.public.append(text)
+    def tell_all(self, text: str, *changed: str) -> None:
+        """A public line of the phase's post; ``changed``: the hexes it changed on the map."""
+        self.channel.add(text)
+        self.channel.touch(*changed)
+
+    def news(self, text: str) -> None:
+        """Battle news: a post of its own."""
+        self.channel.add(text, Kind.NEWS)
 
     def tell(self, player: str, text: str) -> None:
         if player in self.seats:
@@ -78,12 +85,12 @@ class Story:
     def to(self, player: str) -> ToPlayer:
         return ToPlayer(player, self.seats.get(player, 0))
 
-    def announcements(self, viewer_map: bool) -> list[Announcement]:
-        """The public post first (with the map if anything on it changed), then the private ones."""
-        out: list[Announcement] = []
-        if self.public:
-            picture = Picture("map", around=self.zoom) if self.map_changed and viewer_map else None
-            out.append(Announcement(ToChannel(), "\n".join(self.public), picture))
+    def announcements(self, final: GameState, announce: str) -> list[Announcement]:
+        """The channel's posts first, then the battle prompts and the private ones."""
+        if announce == "action":
+            out = self.channel.per_action(final, self.map_changed)
+        else:
+            out = self.channel.per_phase(final)
         out.extend(self.extra)
         out.extend(Announcement(self.to(p), "\n".join(lines)) for p, lines in self.private.items())
         return out
@@ -100,13 +107,17 @@ def _turn_began(story: Story, e: Event, before: GameState, after: GameState) -> 
     story.turn_began = e.player
 
 
+def _game_created(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    story.channel.whole_map()
+
+
 def _phase_began(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, PhaseBegan)
     player = after.active_player.name
     story.map_changed = True
     if e.phase is Phase.COMBAT:
         stars = ", ".join(after.map.label(h) for h in e.battles)
-        story.tell_all(f"Combat! {player}'s ships meet the enemy at {stars}.")
+        story.tell_all(f"Combat! {player}'s ships meet the enemy at {stars}.", *e.battles)
     elif e.phase is Phase.REARRANGE:
         story.tell_all(
             f"{player} may now rearrange Systemships (pick-ups and drops are free); "
@@ -159,7 +170,7 @@ def _ship_built(story: Story, e: Event, before: GameState, after: GameState) -> 
     ship = e.ship
     where = after.map.label(str(ship.hex))
     kind = "Warpship" if ship.is_warpship else "Systemship"
-    story.tell_all(f"{ship.owner} built {kind} {ship.label} at {where}.")
+    story.tell_all(f"{ship.owner} built {kind} {ship.label} at {where}.", str(ship.hex))
     story.map_changed = True
     story.tell(ship.owner, f"Built at {where} for {ship.current_value} BP: {record(ship)}")
 
@@ -180,14 +191,14 @@ def _ship_removed(story: Story, e: Event, before: GameState, after: GameState) -
             story.gone_out.append(gone)
     if e.cause is Removal.DESTROYED:
         return  # the round's report tells it
-    story.tell_all(f"{e.owner}'s {e.label} is gone: {e.reason}.")
+    story.tell_all(f"{e.owner}'s {e.label} is gone: {e.reason}.", _hex_of(before, e.owner, e.label))
 
 
 def _ship_moved(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, ShipMoved)
     path = " → ".join(after.map.label(h) for h in e.path)
     stop = " and had to stop: enemy ships are there" if e.stopped else ""
-    story.tell_all(f"{e.owner}'s {e.label} moved → {path}{stop}.")
+    story.tell_all(f"{e.owner}'s {e.label} moved → {path}{stop}.", e.path[-1] if e.path else "")
     story.map_changed = True
 
 
@@ -195,7 +206,10 @@ def _taken_back(story: Story, e: Event, before: GameState, after: GameState) -> 
     assert isinstance(e, MoveTakenBack)
     ship = after.ship(e.player, e.ship)
     where = f": it is at {after.map.label(after.position(ship))} again" if ship else ""
-    story.tell_all(f"{e.player} took back {e.ship}'s last move{where}.")
+    story.tell_all(
+        f"{e.player} took back {e.ship}'s last move{where}.",
+        _hex_of(after, e.player, e.ship),
+    )
     story.map_changed = True
 
 
@@ -203,30 +217,31 @@ def _picked_up(story: Story, e: Event, before: GameState, after: GameState) -> N
     assert isinstance(e, SystemshipPickedUp)
     carrier = after.ships[f"{e.owner}:{e.carrier}"]
     story.tell_all(
-        f"{e.owner}'s {e.carrier} took {e.systemship} aboard at {after.map.label(after.position(carrier))}."
+        f"{e.owner}'s {e.carrier} took {e.systemship} aboard at {after.map.label(after.position(carrier))}.",
+        after.position(carrier),
     )
     story.map_changed = True
 
 
 def _dropped(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, SystemshipDropped)
-    story.tell_all(f"{e.owner}'s {e.carrier} left {e.systemship} at {after.map.label(e.hex)}.")
+    story.tell_all(f"{e.owner}'s {e.carrier} left {e.systemship} at {after.map.label(e.hex)}.", e.hex)
     story.map_changed = True
 
 
 def _star_taken(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, StarTaken)
-    story.tell_all(f"{e.player} now holds {e.star}.")
+    story.tell_all(f"{e.player} now holds {e.star}.", _star_hex(after, e.star))
 
 
 def _base_founded(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, BaseFounded)
-    story.tell_all(f"{e.owner} began building a Base at {e.star}.")
+    story.tell_all(f"{e.owner} began building a Base at {e.star}.", _star_hex(after, e.star))
 
 
 def _base_destroyed(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, BaseDestroyed)
-    story.tell_all(f"**{e.by} destroyed {e.owner}'s Base at {e.star}.**")
+    story.tell_all(f"**{e.by} destroyed {e.owner}'s Base at {e.star}.**", _star_hex(after, e.star))
     story.map_changed = True
 
 
@@ -275,19 +290,19 @@ def _round_fought(story: Story, e: Event, before: GameState, after: GameState) -
         if r.destroyed or r.escaped_to
     ]
     summary = "; ".join(fates) if fates else "no ship lost"
-    story.tell_all(f"Round {report.round} at {where} fought: {summary}.")
+    story.news(f"Round {report.round} at {where} fought: {summary}.")
     story.map_changed = True
-    story.zoom = (report.star,)
+    story.channel.zoom = (report.star,)
 
 
 def _left_star(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, ShipLeftStar)
-    story.tell_all(f"{e.owner}'s {e.label} {e.reason} to {e.hex}.")
+    story.news(f"{e.owner}'s {e.label} {e.reason} to {e.hex}.")
 
 
 def _battle_ended(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, BattleEnded)
-    story.tell_all(f"**The battle at {after.map.label(e.star)} is over: {e.reason}.**")
+    story.news(f"**The battle at {after.map.label(e.star)} is over: {e.reason}.**")
     story.map_changed = True
 
 
@@ -320,11 +335,13 @@ def _game_ended(story: Story, e: Event, before: GameState, after: GameState) -> 
     )
     ships = [*after.ships.values(), *story.gone_out]
     records = [record(s) + f" ({s.owner})" for s in sorted(ships, key=lambda s: s.key)]
-    story.tell_all("\n".join([head, *(["Every ship's record, now revealed:", *records] if records else [])]))
+    text = "\n".join([head, *(["Every ship's record, now revealed:", *records] if records else [])])
+    story.channel.add(text, Kind.OVER)
     story.map_changed = True
 
 
 TELLERS: dict[type[Any], Teller] = {
+    GameCreated: _game_created,
     TurnBegan: _turn_began,
     PhaseBegan: _phase_began,
     BPMoved: _bp_moved,
@@ -351,27 +368,46 @@ TELLERS: dict[type[Any], Teller] = {
 }
 
 
-def tell(events: Sequence[Event], start: GameState, seats: Mapping[str, int]) -> list[Announcement]:
-    """Announcements for ``events`` applied in turn from ``start``."""
-    story = Story(seats)
+def tell(
+    events: Sequence[Event],
+    start: GameState,
+    seats: Mapping[str, int],
+    announce: str = "phase",
+    note: str = "",
+) -> list[Announcement]:
+    """Announcements for ``events`` applied in turn from ``start``; ``announce`` is the game's
+    setting (gm.warpwar.channel), ``note`` a first public line (a deadline that passed)."""
+    story = Story(seats, Channel.starting(start))
+    if note:
+        story.tell_all(note)
     state = start
     for event in events:
         after = event.apply(state)
+        if isinstance(event, TurnBegan | PhaseBegan):
+            story.channel.phase_began(after)
         teller = TELLERS.get(type(event))
         if teller is not None:
             teller(story, event, state, after)
         state = after
-    if state.phase is not Phase.COMBAT:
-        story.zoom = ()  # the combat phase is over: the whole map shows what comes next
     opened = {(b.star, b.round) for b in start.open_battles()}
     for battle in state.open_battles():
         if (battle.star, battle.round) not in opened:
             _battle_opens(story, state, battle.star)
-    told = story.announcements(viewer_map=True)
+    told = story.announcements(state, announce)
     if story.turn_began is not None and state.result is None:
         turn = f"Your turn has begun. {balances(state, story.turn_began)}"
         told.append(Announcement(story.to(story.turn_began), turn, alone=True))
     return told
+
+
+def _hex_of(state: GameState, owner: str, label: str) -> str:
+    """Where a ship is in ``state`` ("" if it is not there)."""
+    ship = state.ship(owner, label)
+    return state.position(ship) if ship is not None else ""
+
+
+def _star_hex(state: GameState, star: str) -> str:
+    return state.map.resolve(star) or ""
 
 
 def balances(state: GameState, player: str) -> str:

@@ -391,7 +391,7 @@ CASES = [
         ("leave a running game", bob("leave"), "started", "/warpwar concede"),
         ("start twice", alice("start"), "started", "already begun"),
         ("players once running", alice("change_settings", players=3),
-         "bad-settings", "only deadlines can change now, not players"),
+         "bad-settings", "only deadlines and announce can change now, not players"),
         ("zero-hour phases once running", alice("change_settings", phase_hours=0),
          "bad-settings", "phase hours must be between 0.05 and 720 hours"),
         ("abandon where there is no game", alice("abandon", at=ELSEWHERE), "no-game", NO_GAME),

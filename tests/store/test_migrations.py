@@ -19,13 +19,13 @@ import aiosqlite
 import pytest
 
 import store.db
-from store import games
+from store import games, phase_posts
 from store.db import Database, open_database
 from store.games import Deadline, LoggedEvent, Seat
 from store.migrations import MIGRATIONS
 
 CURRENT = len(MIGRATIONS)
-TABLES = {"games", "seats", "events", "deadlines", "guild_settings", "requests"}
+TABLES = {"games", "seats", "events", "deadlines", "guild_settings", "requests", "mailbox", "phase_posts"}
 NOW = datetime(2024, 5, 6, 7, 8, 9, 123456, tzinfo=UTC)
 CHANNEL = 100
 SETUP = {"ruleset": "classic", "scenario": "learning", "players": 2}
@@ -33,6 +33,12 @@ STATE = '{"game_turn": 3}'
 SEAT = Seat(11, "alice", 1, "red")
 EVENTS = (("GameCreated", '{"seq": 1}'), ("TurnBegan", '{"seq": 2}'))
 REPLY = '{"ok": true, "text": "Done."}'
+
+
+def phase_post(game_id: int) -> phase_posts.PhasePost:
+    """A phase's post in the channel (migration 6), closed once news came after it."""
+    text = "bob's move phase."
+    return phase_posts.PhasePost(game_id, 3, "move", CHANNEL, 2**62 + game_id, text, None, open=False)
 
 
 def deadline(game_id: int) -> Deadline:
@@ -102,6 +108,12 @@ SAMPLES = (
         lambda db, g: games.remember(db, f"request-{g}", g, REPLY, NOW),
         lambda db, g: games.reply_to(db, f"request-{g}"),
         lambda g: REPLY,
+    ),
+    Sample(
+        "phase_posts",
+        lambda db, g: phase_posts.keep(db, phase_post(g)),
+        lambda db, g: phase_posts.find(db, g, 3, "move"),
+        phase_post,
     ),
 )
 

@@ -1,0 +1,128 @@
+"""A phase's post in the game's channel, edited in place as the phase goes on (``announce: phase``).
+
+The game master marks the news of one phase with its :class:`~gm.announce.PhaseKey`; here the
+herald decides between editing that phase's message and posting a new one:
+
+- lines add to the phase's message while it is open and its description stays within Discord's
+  4096 characters; otherwise they start a new message for the phase (which is then the one edited);
+- an announcement without lines (the phase is over) only changes the heading and the picture of
+  the phase's latest message, or posts them if the phase has none; a phase whose post never had
+  a picture changed nothing on the map, so it ends without one (the map above it still holds);
+- the picture replaces the message's picture; news that changed nothing on the map keeps the
+  picture the message shows (drawn again from its stored request, as of the same moment).
+
+Which message belongs to which phase is stored (store/phase_posts.py), so a restart keeps editing
+the same message. Any other post of the game in the channel (battle news, the end of the game)
+closes the phase's message to new lines, so the channel still reads in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.common import Post, filename_of, posts
+from cogs.text import EMBED_DESCRIPTION_LIMIT
+from engine.serial import decode, encode
+from gm.announce import Announcement, Picture
+from store import phase_posts
+from store.phase_posts import PhasePost
+
+if TYPE_CHECKING:
+    from cogs.app import WarpWarBot
+
+Draw = Callable[[Picture], Awaitable[bytes | None]]
+"""Draws a picture request within the upload limit where it goes (the herald's, cached)."""
+
+
+class PhasePosts:
+    """The herald's phase posts: one game's posts are changed one delivery at a time, so two
+    replies delivered at once (two players' orders) never lose each other's lines."""
+
+    def __init__(self, bot: WarpWarBot) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def deliver(
+        self,
+        channel: discord.TextChannel | discord.Thread,
+        game_id: int,
+        announcement: Announcement,
+        draw: Draw,
+    ) -> None:
+        """Edit the phase's message with ``announcement``, or post a new one (module docstring)."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()):
+            await _deliver(self.bot, channel, game_id, announcement, draw)
+
+    async def closed(self, game_id: int) -> None:
+        """Another post of the game came after the phase's: its next lines start a new message."""
+        async with self._locks.setdefault(game_id, asyncio.Lock()), self.bot.db.transaction():
+            await phase_posts.close(self.bot.db, game_id)
+
+
+async def _deliver(
+    bot: WarpWarBot,
+    channel: discord.TextChannel | discord.Thread,
+    game_id: int,
+    announcement: Announcement,
+    draw: Draw,
+) -> None:
+    key = announcement.phase
+    assert key is not None, "only the news of a phase has a phase's post"
+    found = await phase_posts.find(bot.db, game_id, key.turn, key.phase)
+    if found is not None and found.channel_id != channel.id:
+        found = None  # the game moved channel: start afresh there
+    picture = announcement.picture or _picture(found)
+    if found is not None and not announcement.text and found.picture is None:
+        picture = None  # the phase is over and changed nothing on the map: the last map still holds
+    png = await draw(picture) if picture is not None else None
+    name = filename_of(picture) if picture is not None else "picture.png"
+    shown = json.dumps(encode(picture)) if picture is not None else None
+    lines = announcement.text
+    if found is not None and (found.open or not lines):
+        text = "\n".join(t for t in (found.text, lines) if t)
+        if len(text) <= EMBED_DESCRIPTION_LIMIT:
+            post = Post(description=text or None, png=png, filename=name, heading=announcement.heading)
+            if await _edit(channel, found.message_id, post):
+                await _keep(bot, replace(found, text=text, picture=shown))
+                return
+    sent: discord.Message | None = None
+    out = posts(lines, png, name, announcement.heading)
+    for post in out:
+        sent = await channel.send(**post.kwargs())
+    if sent is not None:
+        text = out[-1].description or ""
+        await _keep(bot, PhasePost(game_id, key.turn, key.phase, channel.id, sent.id, text, shown))
+
+
+def _picture(found: PhasePost | None) -> Picture | None:
+    """The picture the phase's message shows now, as a request."""
+    if found is None or found.picture is None:
+        return None
+    picture = decode(Picture, json.loads(found.picture))
+    assert isinstance(picture, Picture)
+    return picture
+
+
+async def _edit(channel: discord.TextChannel | discord.Thread, message_id: int, post: Post) -> bool:
+    """Edit the message in place (its text, heading and picture; its content and buttons stay);
+    False if it is gone (deleted by a moderator, say)."""
+    kwargs = post.kwargs()
+    file = kwargs.pop("file", None)
+    if file is not None:
+        kwargs["attachments"] = [file]
+    try:
+        await channel.get_partial_message(message_id).edit(**kwargs)
+    except discord.NotFound:
+        return False
+    return True
+
+
+async def _keep(bot: WarpWarBot, post: PhasePost) -> None:
+    async with bot.db.transaction():
+        await phase_posts.keep(bot.db, post)
