@@ -51,6 +51,12 @@ async def start(world: World, **options: Any) -> int:
     return row.id
 
 
+async def spend_the_start(world: World) -> None:
+    """Three SMALL ships: the learning game spends its 40 BP on the first turn (R-BUILD-6)."""
+    for _ in range(3):
+        await use(world.alice, world.channel, "build ship", star="Ur", design=SMALL)
+
+
 def posts(world: World) -> list[discord.Message]:
     """The bot's posts about the game (embeds with a title), oldest first."""
     return [m for m in world.channel.history() if m.embeds and m.embeds[0].title]
@@ -98,7 +104,7 @@ async def test_item_12_the_full_map_is_posted_once_at_the_end_of_the_phase(
 ) -> None:
     ch, alice = world.channel, world.alice
     await start(world)
-    await use(alice, ch, "build ship", star="Ur", design=SMALL)
+    await spend_the_start(world)
     build = posts(world)[-1]
     before = len(drawn)
     await use(alice, ch, "build done")
@@ -122,6 +128,7 @@ async def test_item_12_a_phase_that_changed_nothing_on_the_map_ends_without_a_ma
     """The full map above it still holds: the same picture again would only be noise."""
     ch, alice = world.channel, world.alice
     await start(world)
+    await spend_the_start(world)
     await use(alice, ch, "build done")
     move = posts(world)[-1]
     before = len(drawn)
@@ -137,13 +144,13 @@ async def test_item_12_announce_action_restores_one_message_per_action(
     ch, alice = world.channel, world.alice
     await start(world, announce="action")
     first = len(ch.history())
-    for _ in range(2):
-        await use(alice, ch, "build ship", star="Ur", design=SMALL)
+    await spend_the_start(world)
     await use(alice, ch, "build done")
     new = ch.history()[first:]
     assert [text_of(m).splitlines()[-1] for m in new] == [
         "alice built Warpship W1 at Ur.",
         "alice built Warpship W2 at Ur.",
+        "alice built Warpship W3 at Ur.",
         "alice's move phase.",
     ]
     assert all([a.filename for a in m.attachments] == ["map.png"] for m in new), "each with the map"
@@ -161,6 +168,7 @@ async def test_item_12_titles_colours_and_the_deadline_in_the_footer(world: Worl
     assert alices.footer.text == "Deadline" and alices.timestamp == due[0]
     assert due[0] - world.bot.gm.clock.now() == timedelta(hours=48)
 
+    await spend_the_start(world)
     for command in ("build done", "move done"):
         await use(alice, ch, command)
     bobs = posts(world)[-1].embeds[0]

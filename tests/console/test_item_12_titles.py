@@ -9,12 +9,11 @@ from tests.console.helpers import STARTED, Console
 async def test_item_12_each_phase_title_is_printed_once_as_it_begins(console: Console) -> None:
     started = await console.play(*STARTED)
     assert "[#game] == Game-turn 1 · alice · Build (deadline in 2 days) ==" in started
-    built = await console.play(
-        '/build ship star:Ur design:"WG=1 PD=5 B=3"', '/build ship star:Ur design:"WG=1 PD=5 B=3"'
-    )
+    built = await console.play(*['/build ship star:Ur design:"WG=1 PD=5 B=3"'] * 3)
     assert [line for line in built if line.startswith("[#game]")] == [
         "[#game] alice built Warpship W1 at Ur.",
         "[#game] alice built Warpship W2 at Ur.",
+        "[#game] alice built Warpship W3 at Ur.",
     ], "the phase's title is not printed again"
     ended = await console.play("/build done")
     assert [line for line in ended if line.startswith("[#game]")] == [
