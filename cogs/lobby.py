@@ -1,8 +1,9 @@
 """``/warpwar``: a game's life in its channel — opening, seats, settings, looking, managing.
 
 Each subcommand reads its options and makes one game master call (cogs.common.respond); the
-herald delivers the reply. The settings options of ``new``, ``settings`` and ``defaults`` are
-made from gm.warpwar.settings.Settings, so a new setting appears in all three at once.
+herald delivers the reply. The settings options of ``new``, ``settings`` and ``/warpwar-admin
+defaults`` are made from gm.warpwar.settings.Settings, so a new setting appears in all three at
+once. The tools of server managers are in their own group (cogs.admin).
 """
 
 from __future__ import annotations
@@ -114,12 +115,6 @@ async def _settings(interaction: discord.Interaction, values: dict[str, Any]) ->
     await respond(interaction, show)
 
 
-async def _defaults(interaction: discord.Interaction, values: dict[str, Any]) -> None:
-    assert interaction.guild_id is not None
-    guild_id = interaction.guild_id
-    await respond(interaction, lambda gm, a: gm.server_defaults(a, guild_id, **values))
-
-
 async def map_reply(gm: GameMaster, actor: Actor, channel_id: int, around: str | None, mine: bool) -> Reply:
     """The channel's game map, zoomed around a star, public or (``mine``) as the user sees it."""
     row = await games.latest_game_in(gm.db, channel_id)
@@ -164,11 +159,6 @@ class WarpWar(
                 "settings", "Show the game's settings, or change them (deadlines once running)", _settings, {}
             )
         )
-        self.add_command(
-            settings_command(
-                "defaults", "Default settings for new games here (server managers)", _defaults, {}
-            )
-        )
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")
     @app_commands.describe(alliance="your alliance (revised rules)")
@@ -210,27 +200,6 @@ class WarpWar(
     @app_commands.command(name="concede", description="Give up the game")
     async def concede(self, interaction: discord.Interaction) -> None:
         await on_channel(interaction, GameMaster.concede)
-
-    @app_commands.command(
-        name="abandon", description="End the game for everyone (its creator or a server manager)"
-    )
-    async def abandon(self, interaction: discord.Interaction) -> None:
-        await on_channel(interaction, GameMaster.abandon)
-
-    @app_commands.command(name="pause", description="Stop the deadlines (its creator or a server manager)")
-    async def pause(self, interaction: discord.Interaction) -> None:
-        await on_channel(interaction, GameMaster.pause)
-
-    @app_commands.command(name="resume", description="Start the deadlines again, moved on by the pause")
-    async def resume(self, interaction: discord.Interaction) -> None:
-        await on_channel(interaction, GameMaster.resume)
-
-    @app_commands.command(name="extend", description="Move every deadline of the game on")
-    @app_commands.describe(hours="how many hours")
-    async def extend(
-        self, interaction: discord.Interaction, hours: app_commands.Range[float, 0.05, 336.0]
-    ) -> None:
-        await on_channel(interaction, GameMaster.extend, hours=hours)
 
     @app_commands.command(name="rules", description="A short summary of one part of the rules")
     @app_commands.describe(topic="what to summarise")

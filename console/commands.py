@@ -1,7 +1,7 @@
 """Every game command of the console, as one table: how it is typed and which GameMaster call it makes.
 
-The commands mirror the slash commands of the Discord bot (``/warpwar``, ``/build``, ``/move``,
-``/combat``, ``/orders``, ``/standing`` and the private views), so a game learnt here plays the
+The commands mirror the slash commands of the Discord bot (``/warpwar``, ``/warpwar-admin``,
+``/build``, ``/move``, ``/combat``, ``/orders``, ``/standing``, ``/games`` and the private views), so a game learnt here plays the
 same there. Options are named as the game master's parameters, so most entries pass what was
 typed straight through. Combat orders come by direct message on Discord, naming the game; here
 they go to the game of the current channel.
@@ -174,10 +174,6 @@ COMMANDS: tuple[Command, ...] = (
         ),
         show_or_change_settings,
     ),
-    Command(
-        Spec("warpwar defaults", "Default settings for new games in this server.", SETTINGS),
-        lambda c, v: c.gm.server_defaults(c.actor, c.guild_id, **v),
-    ),
     Command(Spec("warpwar status", "Where the game stands."), lambda c, v: c.gm.status(c.channel_id)),
     Command(Spec("warpwar map", "Save a picture of the map.", (AROUND, MINE)), map_picture),
     Command(
@@ -189,14 +185,24 @@ COMMANDS: tuple[Command, ...] = (
         lambda c, v: c.gm.log(c.channel_id, **v),
     ),
     Command(Spec("warpwar concede", "Give up the game."), on_channel(GameMaster.concede)),
+    # /warpwar-admin: the tools of the game's creator and the server's managers
     Command(
-        Spec("warpwar abandon", "End the game for everyone (its creator)."), on_channel(GameMaster.abandon)
+        Spec("warpwar-admin abandon", "End the game for everyone (its creator or a server manager)."),
+        on_channel(GameMaster.abandon),
     ),
-    Command(Spec("warpwar pause", "Stop the deadlines."), on_channel(GameMaster.pause)),
-    Command(Spec("warpwar resume", "Start the deadlines again."), on_channel(GameMaster.resume)),
+    Command(Spec("warpwar-admin pause", "Stop the deadlines."), on_channel(GameMaster.pause)),
+    Command(Spec("warpwar-admin resume", "Start the deadlines again."), on_channel(GameMaster.resume)),
     Command(
-        Spec("warpwar extend", "Move every deadline on.", (Option("hours", "how many", Kind.NUMBER, True),)),
+        Spec(
+            "warpwar-admin extend",
+            "Move every deadline on.",
+            (Option("hours", "how many", Kind.NUMBER, True),),
+        ),
         on_channel(GameMaster.extend),
+    ),
+    Command(
+        Spec("warpwar-admin defaults", "Default settings for new games in this server.", SETTINGS),
+        lambda c, v: c.gm.server_defaults(c.actor, c.guild_id, **v),
     ),
     # /build: the build phase
     Command(

@@ -68,10 +68,32 @@ class Picture:
 
 @serializable
 @dataclass(frozen=True)
+class Turn:
+    """Whose turn it is now, as facts a front end renders its own way: Discord mentions the
+    player (pinging that member only) and puts the turn's buttons under the message; the
+    console writes the same plainly."""
+
+    player: str
+    user_id: int
+    """Whom to call (0: nobody known, a seat without a member)."""
+    phase: str
+    """``build``, ``move`` or ``rearrange``."""
+    serial: int
+    """The player-turn (counted across the game): with the phase, which phase this is."""
+    deadline: int | None = None
+    """When the phase ends by itself, in UNIX seconds (None: no deadline, or paused)."""
+    call: bool = True
+    """Whether to call the player: not when they brought the phase about themselves."""
+
+
+@serializable
+@dataclass(frozen=True)
 class Announcement:
     to: Audience
     text: str
     picture: Picture | None = None
+    turn: Turn | None = None
+    """Set on the channel's news of a phase beginning (gm.warpwar.guide)."""
 
 
 @serializable

@@ -26,6 +26,7 @@ from engine.warpwar.state import GameOptions
 from gm.announce import Announcement, Reply, ToChannel, ToPlayer
 from gm.clock import Clock
 from gm.warpwar import deadlines as plan
+from gm.warpwar import guide
 from gm.warpwar.settings import Settings, settings_from
 from gm.warpwar.story import tell
 from store import games
@@ -152,16 +153,20 @@ class GameCore:
         now = self.clock.now()
         state = result.state
         status = "over" if state.result is not None else "running"
-        told = tell(result.events, loaded.state, loaded.names)
-        if note:
-            told = [Announcement(ToChannel(), note), *told]
-        reply = self.reply(loaded, told, acting, loaded.row.version + len(result.events))
-        if reshape is not None:
-            reply = reshape(reply)
         existing = await games.deadlines_of(self.db, loaded.row.id)
         deadlines = (
             _planned(existing, loaded.row.id, loaded.settings, state, now) if status == "running" else []
         )
+        told = tell(result.events, loaded.state, loaded.names)
+        if note:
+            told = [Announcement(ToChannel(), note), *told]
+        due = next((d.due_at for d in deadlines if d.kind == "phase"), None)
+        where = (loaded.row.title, loaded.row.channel_id)
+        paused = loaded.row.paused_at is not None
+        told = guide.turn_news(told, result.events, state, loaded.names, where, due, paused, acting)
+        reply = self.reply(loaded, told, acting, loaded.row.version + len(result.events))
+        if reshape is not None:
+            reply = reshape(reply)
         bodies = [(type(e).__name__, json.dumps(encode(e))) for e in result.events]
         async with self.db.transaction():
             await games.append_events(self.db, loaded.row.id, loaded.row.version + 1, bodies, actor, now)

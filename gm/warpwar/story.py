@@ -59,8 +59,6 @@ class Story:
     map_changed: bool = False
     zoom: tuple[str, ...] = ()
     """Hexes the public map zooms around: after a battle round, its star (the battle picture)."""
-    turn_began: str | None = None
-    """A player whose turn began: told their Build Points once the command is done."""
 
     def tell_all(self, text: str) -> None:
         self.public.append(text)
@@ -91,7 +89,6 @@ def _turn_began(story: Story, e: Event, before: GameState, after: GameState) -> 
     assert isinstance(e, TurnBegan)
     story.tell_all(f"**Game-turn {e.game_turn}: {e.player}'s turn.** Build phase.")
     story.map_changed = True
-    story.turn_began = e.player
 
 
 def _phase_began(story: Story, e: Event, before: GameState, after: GameState) -> None:
@@ -348,8 +345,6 @@ def tell(events: Sequence[Event], start: GameState, seats: Mapping[str, int]) ->
         state = after
     if state.phase is not Phase.COMBAT:
         story.zoom = ()  # the combat phase is over: the whole map shows what comes next
-    if story.turn_began is not None and state.result is None:
-        story.tell(story.turn_began, f"Your turn has begun. {balances(state, story.turn_began)}")
     opened = {(b.star, b.round) for b in start.open_battles()}
     for battle in state.open_battles():
         if (battle.star, battle.round) not in opened:
