@@ -23,6 +23,7 @@ from engine.warpwar.rulesets import REVISED, SCENARIOS
 from gm.announce import Picture, Reply, refused
 from gm.core import Actor
 from gm.service import GameMaster
+from gm.warpwar import guide
 from gm.warpwar.settings import MAX_HOURS, MIN_HOURS, Settings
 from store import games
 from store.maps import available_maps
@@ -133,6 +134,8 @@ async def map_reply(gm: GameMaster, actor: Actor, channel_id: int, around: str |
     picture = Picture("map", viewer=viewer.name if viewer else None, around=zoom)
     where = f" around {state.map.label(zoom[0])}" if zoom else ""
     text = f"The map of **{row.title}**{where}{' as you see it' if viewer else ''}."
+    ended = guide.ended(row.status, state)
+    text = f"{ended}\n{text}" if ended is not None else text
     return Reply(True, text, private=mine, game_id=row.id, channel_id=channel_id, pictures=(picture,))
 
 
@@ -178,7 +181,7 @@ class WarpWar(
     @app_commands.command(name="status", description="Where the game stands: turn, phase, players, deadline")
     async def status(self, interaction: discord.Interaction) -> None:
         channel_id = channel_of(interaction)
-        await respond(interaction, lambda gm, a: gm.status(channel_id))
+        await respond(interaction, lambda gm, a: gm.status(channel_id, a))
 
     @app_commands.command(name="map", description="The map, whole or around a star")
     @app_commands.describe(around="a star (or hex) to zoom around", mine="the map as you see it, privately")

@@ -1,10 +1,10 @@
 """Every game command of the console, as one table: how it is typed and which GameMaster call it makes.
 
 The commands mirror the slash commands of the Discord bot (``/warpwar``, ``/warpwar-admin``,
-``/build``, ``/move``, ``/combat``, ``/orders``, ``/standing``, ``/games`` and the private views), so a game learnt here plays the
-same there. Options are named as the game master's parameters, so most entries pass what was
-typed straight through. Combat orders come by direct message on Discord, naming the game; here
-they go to the game of the current channel.
+``/build``, ``/move``, ``/combat``, ``/orders``, ``/standing``, ``/games`` and the private
+views), so a game learnt here plays the same there. Options are named as the game master's
+parameters, so most entries pass what was typed straight through. Combat orders come by direct
+message on Discord, naming the game; here they go to the game of the current channel.
 """
 
 from __future__ import annotations
@@ -174,7 +174,9 @@ COMMANDS: tuple[Command, ...] = (
         ),
         show_or_change_settings,
     ),
-    Command(Spec("warpwar status", "Where the game stands."), lambda c, v: c.gm.status(c.channel_id)),
+    Command(
+        Spec("warpwar status", "Where the game stands."), lambda c, v: c.gm.status(c.channel_id, c.actor)
+    ),
     Command(Spec("warpwar map", "Save a picture of the map.", (AROUND, MINE)), map_picture),
     Command(
         Spec(
@@ -323,6 +325,10 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(Spec("map", "Save a picture of the map (as /warpwar map).", (AROUND, MINE)), map_picture),
     Command(Spec("fleetcard", "Save a picture of your fleet card."), fleet_card),
+    Command(
+        Spec("games", "Your games here: where it is your turn, the deadlines."),
+        lambda c, v: c.gm.my_games(c.actor, c.guild_id),
+    ),
 )
 
 TABLE: dict[str, Command] = {c.spec.name: c for c in COMMANDS}

@@ -129,7 +129,7 @@ class Guide(Play, Looking):
         seat = loaded.seat_of(actor.user_id)
         player = seat.name if seat else ""
         due = await self.deadline(row.id)
-        ends = "paused" if row.paused_at else (f"ends {when(due)}" if due else "no deadline")
+        ends = "the game is paused" if row.paused_at else (f"it ends {when(due)}" if due else "no deadline")
         battles = [b for b in state.open_battles() if player in fighting(state, b.star)]
         if battles:
             owed = [b for b in battles if player not in b.orders]
@@ -144,9 +144,9 @@ class Guide(Play, Looking):
         if active == player:
             return (
                 True,
-                f"{name}: **your turn**, game-turn {state.game_turn}, {state.phase.value} phase ({ends}).",
+                f"{name}: **your turn** (game-turn {state.game_turn}, {state.phase.value} phase); {ends}.",
             )
-        return False, f"{name}: {active}'s {state.phase.value} phase ({ends})."
+        return False, f"{name}: {active}'s {state.phase.value} phase; {ends}."
 
 
 def _next(loaded: Loaded, actor: Actor) -> str:

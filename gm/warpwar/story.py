@@ -57,6 +57,8 @@ class Story:
     private: dict[str, list[str]] = field(default_factory=dict)
     extra: list[Announcement] = field(default_factory=list)
     map_changed: bool = False
+    paid: dict[str, int] = field(default_factory=dict)
+    """BP each player has spent in this command and not yet told (a refit's cost)."""
     zoom: tuple[str, ...] = ()
     """Hexes the public map zooms around: after a battle round, its star (the battle picture)."""
 
@@ -125,12 +127,20 @@ def _bp_moved(story: Story, e: Event, before: GameState, after: GameState) -> No
     Spending is told by what it bought."""
     assert isinstance(e, BPMoved)
     if e.spending:
+        if e.source is not None and (owner := _account_owner(before, e.source.kind, e.source.name)):
+            story.paid[owner] = story.paid.get(owner, 0) + e.amount
         return
     for account, sign, state in ((e.source, "−", before), (e.target, "+", after)):
         if account is not None:
             owner = _account_owner(state, account.kind, account.name)
             if owner is not None:
                 story.tell(owner, f"{sign}{e.amount} BP: {e.reason} ({describe(state, account)}).")
+    if e.target is not None and e.target.kind is AccountKind.CONSTRUCTION:
+        base = after.bases.get(e.target.name)
+        was = before.bases.get(e.target.name)
+        if base is not None and base.finished and not (was is not None and was.finished):
+            story.tell_all(f"**{base.owner} finished a Base at {base.star}.**")
+            story.map_changed = True
 
 
 def _account_owner(state: GameState, kind: AccountKind, name: str) -> str | None:
@@ -155,8 +165,24 @@ def _ship_built(story: Story, e: Event, before: GameState, after: GameState) -> 
 def _record_changed(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, ShipRecordChanged)
     ship = after.ship(e.owner, e.label)
-    if ship is not None and not e.reason.startswith("combat"):
+    if ship is None or e.reason.startswith("combat"):
+        return
+    if e.reason in REFITS:
+        cost = story.paid.pop(e.owner, 0)
+        paid = (
+            f"for {cost} BP"
+            if cost
+            else "at no further cost (the BP paid for resupply here this build cover it)"
+        )
+        story.tell(
+            e.owner, f"{e.label} {REFITS[e.reason]} {paid}: {record(ship)}\n{balances(after, e.owner)}"
+        )
+    else:
         story.tell(e.owner, f"{e.label} after {e.reason}: {record(ship)}")
+
+
+REFITS = {"repair": "repaired", "resupply": "resupplied"}
+"""Refits (engine.warpwar.building), whose reply tells what they cost and the BP left."""
 
 
 def _ship_removed(story: Story, e: Event, before: GameState, after: GameState) -> None:

@@ -68,7 +68,7 @@ async def test_concede_ends_the_game(world: World) -> None:
     await start_game(world)
     await use(world.bob, world.channel, "warpwar concede")
     over = await use(world.carol, world.channel, "warpwar status")
-    assert "Over: alice won" in answer(over).content
+    assert "This game is over: alice won on game-turn 1" in answer(over).content
 
 
 async def test_rules_and_the_crt_are_private_and_short(world: World) -> None:
