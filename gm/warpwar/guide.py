@@ -228,10 +228,10 @@ def turn_news(
         player, user_id, after.phase.value, after.turn_serial, deadline, call=acting != player
     )
     out: list[Announcement] = []
-    for a in told:
+    for a in reversed(told):  # the story's post, after any note ("The deadline passed.")
         if isinstance(a.to, ToChannel) and cue is not None:
             a, cue = replace(a, turn=cue), None
-        out.append(a)
+        out.insert(0, a)
     if player in seats:
         out.append(Announcement(ToPlayer(player, user_id), letter(after, player, *where, due, paused)))
     return out

@@ -21,7 +21,9 @@ async def test_item_09_games_and_the_next_step_in_help(console: Console) -> None
     await console.play(*STARTED)
     games = await console.play("/games")
     assert games[0] == "[to alice] Your games here (1); 1 waiting for you:"
-    assert games[1].strip().startswith("• Test game in #game: your turn (game-turn 1, build phase); it ends in")
+    assert (
+        games[1].strip().startswith("• Test game in #game: your turn (game-turn 1, build phase); it ends in")
+    )
     helped = await console.play("/help")
     assert "[to alice] Your next step here:" in helped
     assert helped[-1].strip() == "• Then end the phase: /build done."

@@ -187,3 +187,15 @@ def test_item_10_why_a_game_ended_in_words() -> None:
     assert guide.ended("running", state) is None and guide.closed("lobby", None) is None
     assert guide.ended("abandoned", None) == "This game was abandoned."
     assert guide.closed("abandoned", state) == "This game has ended; it was abandoned."
+
+
+async def test_item_07_a_turn_begun_by_a_deadline_calls_the_next_player_under_the_news(table: Table) -> None:
+    await table.ok(table.gm.create(ALICE, GUILD, CHANNEL, "Road", fixed_order=True, phase_hours=4.0))
+    await table.ok(table.gm.join(BOB, CHANNEL))
+    await table.ok(table.gm.start(ALICE, CHANNEL))
+    (fired,) = await table.pass_time(4.01)
+    public = [a for a in fired.announcements if isinstance(a.to, ToChannel)]
+    assert public[0].text.startswith("The deadline passed") and public[0].turn is None
+    called = [a.turn for a in public if a.turn is not None]
+    assert [(t.player, t.phase, t.call) for t in called] == [("bob", "build", True)]
+    assert any("Your turn has begun" in text for text in letters(fired, "bob"))
