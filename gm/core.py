@@ -188,10 +188,11 @@ class GameCore:
 
     def reply(self, loaded: Loaded, told: list[Announcement], acting: str | None, version: int) -> Reply:
         """The acting player's own messages become the reply (text and pictures, for their eyes);
-        the rest are announcements. Public news is only in the announcements, so a front end
-        that posts them has said everything once. Pictures are drawn as of ``version``."""
+        the rest are announcements (a turn's letter, marked with its turn, stays a message of its
+        own). Public news is only in the announcements, so a front end that posts them has said
+        everything once. Pictures are drawn as of ``version``."""
         told = [replace(a, picture=replace(a.picture, version=version)) if a.picture else a for a in told]
-        mine = [a for a in told if isinstance(a.to, ToPlayer) and a.to.name == acting]
+        mine = [a for a in told if isinstance(a.to, ToPlayer) and a.to.name == acting and a.turn is None]
         return Reply(
             True,
             "\n".join(a.text for a in mine),

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from engine.warpwar.events import Event, PhaseBegan, TurnBegan
+from engine.warpwar.events import Event, PhaseBegan, RoundFought, TurnBegan
 from engine.warpwar.rulesets import Attr, Rule
 from engine.warpwar.state import GameState, Phase
 from gm.announce import Announcement, ToChannel, ToPlayer, Turn
@@ -216,7 +216,8 @@ def turn_news(
 ) -> list[Announcement]:
     """When a command lets a player's phase begin: the channel's news calls them (unless they
     began it themselves) with the phase's facts, and they get the letter. ``where`` is the
-    game's title and channel."""
+    game's title and channel. A letter marked with the turn is a message of its own, never part
+    of the acting player's reply (gm.core)."""
     if after.result is not None or after.phase is Phase.COMBAT:
         return told
     if not any(isinstance(e, TurnBegan | PhaseBegan) for e in events):
@@ -224,16 +225,20 @@ def turn_news(
     player = after.active_player.name
     user_id = seats.get(player, 0)
     deadline = None if paused or due is None else int(due.timestamp())
-    cue: Turn | None = Turn(
-        player, user_id, after.phase.value, after.turn_serial, deadline, call=acting != player
-    )
+    own = Turn(player, user_id, after.phase.value, after.turn_serial, deadline, call=acting != player)
+    cue: Turn | None = own
     out: list[Announcement] = []
     for a in reversed(told):  # the story's post, after any note ("The deadline passed.")
         if isinstance(a.to, ToChannel) and cue is not None:
             a, cue = replace(a, turn=cue), None
         out.insert(0, a)
     if player in seats:
-        out.append(Announcement(ToPlayer(player, user_id), letter(after, player, *where, due, paused)))
+        # Kept apart from the acting player's reply when a battle round is in it (its report).
+        apart = acting == player and any(isinstance(e, RoundFought) for e in events)
+        text = letter(after, player, *where, due, paused)
+        out.append(
+            Announcement(ToPlayer(player, user_id), text, turn=replace(own, call=False) if apart else None)
+        )
     return out
 
 

@@ -10,7 +10,16 @@ from simcord import InteractionResult, MemberActor
 from cogs.app import Options, WarpWarBot
 from engine.warpwar import GameState
 from gm.core import Actor
-from tests.cogs.conftest import World, answer, custom_ids, manager, play_to_the_battle, text_of, use
+from tests.cogs.conftest import (
+    World,
+    answer,
+    custom_ids,
+    manager,
+    play_to_the_battle,
+    send_orders,
+    text_of,
+    use,
+)
 from tests.engine.helpers import classic, place
 from tests.gm.table import position
 
@@ -154,3 +163,21 @@ async def test_item_11_a_repair_reply_shows_the_cost_and_the_bp_left(world: Worl
     assert answer(repaired).content.startswith("W1 repaired for 5 BP: W1:")
     assert answer(repaired).content.endswith("You have 15 BP.")
     assert all("BP" not in text_of(m) for m in world.channel.history(viewer=world.carol))
+
+
+async def test_item_07_a_turn_begun_by_ones_own_orders_comes_as_its_own_dm_with_the_buttons(
+    world: World,
+) -> None:
+    """bob's last orders end the battle and alice's turn: his letter is not folded into his
+    battle report, and carries the turn's buttons."""
+    await play_to_the_battle(world)
+    await send_orders(world, world.alice, "Babylon", "W1 ATTACKS W1@bob: D=4 B=12 S=2")
+    await send_orders(world, world.bob, "Babylon", "W1 ATTACKS W1@alice: D=3 B=4 S=2")
+    await send_orders(world, world.alice, "Babylon", "W1 ATTACKS W1@bob: D=9 B=9")
+    reply = await send_orders(world, world.bob, "Babylon", "W1 RETREATS: D=6")
+    assert "Your turn has begun" not in reply.text
+    letter = world.bob.user.dm_channel.last_message
+    assert letter is not None and "Your turn has begun (game-turn 2)" in letter.content
+    assert labels(letter) == TURN_BUTTONS
+    steps = await world.bob.user.click(letter, label="What can I do?")
+    assert "/build done" in answer(steps).content

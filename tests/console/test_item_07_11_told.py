@@ -4,7 +4,7 @@ and /help's next step, the admin commands under /warpwar-admin, an ended game sa
 
 from __future__ import annotations
 
-from tests.console.helpers import STARTED, Console
+from tests.console.helpers import DEMO, STARTED, Console
 
 
 async def test_item_07_the_turn_letter_and_the_call_are_written_plainly(console: Console) -> None:
@@ -37,3 +37,16 @@ async def test_item_10_admin_commands_and_an_abandoned_games_status(console: Con
     await console.play("/warpwar-admin abandon")
     status = await console.play("/warpwar status")
     assert any("This game was abandoned." in line for line in status)
+
+
+async def test_item_07_the_turn_letter_is_never_inside_a_battle_report(console: Console) -> None:
+    """bob's last orders end the battle and alice's turn: his turn's letter is a message of its
+    own, not a part of his reply with the round's report."""
+    code, out = await console.script(DEMO)
+    assert code == 0
+    letter = next(
+        i for i, line in enumerate(out) if "Your turn has begun (game-turn 2)" in line and "bob" in line
+    )
+    assert out[letter].startswith("[to bob] The road to Babylon in #game. Your turn has begun")
+    report = max(i for i, line in enumerate(out[:letter]) if line.startswith("[to bob] Babylon, round 2"))
+    assert report < letter
