@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs import mailbox, orders_ui
+from cogs import mailbox, orders_ui, turn_buttons
 from cogs.errors import ErrorTree
 from cogs.herald import Herald
 from engine.text import plural
@@ -28,7 +28,7 @@ from store.db import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.fleet", "cogs.orders")
+EXTENSIONS = ("cogs.lobby", "cogs.admin", "cogs.play", "cogs.fleet", "cogs.orders", "cogs.guide")
 """Every cog, loaded at start-up; each module has ``async def setup(bot)``."""
 ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 """The bot pings members it names on purpose (a mention), never @everyone or a role."""
@@ -82,7 +82,7 @@ class WarpWarBot(commands.Bot):
         for name in EXTENSIONS:
             await self.load_extension(name)
         # Buttons of messages sent before a restart: their custom ids name what they are for.
-        self.add_dynamic_items(*orders_ui.DYNAMIC_ITEMS, *mailbox.DYNAMIC_ITEMS)
+        self.add_dynamic_items(*orders_ui.DYNAMIC_ITEMS, *mailbox.DYNAMIC_ITEMS, *turn_buttons.DYNAMIC_ITEMS)
         await self.add_cog(Owner(self))
         if self.options.sync:
             await self.sync_commands()

@@ -91,6 +91,11 @@ def channel_of(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
+def only(user_id: int) -> discord.AllowedMentions:
+    """Ping the one member a message is for, nobody else."""
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=user_id)])
+
+
 # --- messages --------------------------------------------------------------------------------
 
 

@@ -9,14 +9,13 @@ else the user's newest live game is meant.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 
 import discord
 from discord import app_commands
 
 from cogs.app import WarpWarBot
 from cogs.common import game_choices, respond, ship_choices
-from gm.announce import Picture, Reply, refused
+from gm.announce import Reply, refused
 from gm.core import Actor
 from gm.service import GameMaster
 from store import games
@@ -49,11 +48,7 @@ async def on_game(interaction: discord.Interaction, game: int | None, call: OnGa
 
 async def fleet_with_card(gm: GameMaster, actor: Actor, game_id: int) -> Reply:
     """The fleet as text, and the fleet card as a picture."""
-    reply = await gm.fleet(actor, game_id=game_id)
-    seat = (await gm.load(game_id)).seat_of(actor.user_id) if reply.ok else None
-    if seat is None:
-        return reply
-    return replace(reply, pictures=(Picture("fleet", viewer=seat.name),))
+    return await gm.my_fleet(actor, game_id)
 
 
 contexts = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import mailbox as mail
-from cogs import orders_ui
-from cogs.common import Post, draw, filename_of, posts
+from cogs import orders_ui, turn_buttons
+from cogs.common import Post, draw, filename_of, only, posts
 from cogs.phase_post import PhasePosts
 from engine.serial import encode
 from engine.text import plural
@@ -206,9 +206,12 @@ class Herald:
             png = await self._draw(delivery, announcement.picture, limit)
         name = filename_of(announcement.picture) if announcement.picture else "picture.png"
         out = posts(announcement.text, png, name, announcement.heading)
+        sending: dict[str, Any] = {}
+        if announcement.turn is not None and delivery.reply.game_id is not None:
+            out, view, sending = turn_buttons.dressed(out, announcement.turn, delivery.reply.game_id)
         for i, post in enumerate(out):
             extra: dict[str, Any] = {"view": view} if view is not None and i == len(out) - 1 else {}
-            await target.send(**post.kwargs(), **extra)
+            await target.send(**post.kwargs(), **extra, **sending)
 
     async def _to_player(self, delivery: Delivery, user_id: int, announcement: Announcement) -> None:
         """A private message; kept in the mailbox if the member's DMs are closed."""
@@ -242,7 +245,7 @@ class Herald:
             f"<@{user_id}>, I cannot send you direct messages, so here is your prompt: "
             f"{announcement.text}\nThe buttons answer you privately."
         )
-        await channel.send(text, view=view, allowed_mentions=_only(user_id))
+        await channel.send(text, view=view, allowed_mentions=only(user_id))
 
     async def _dm(
         self,
@@ -284,7 +287,7 @@ class Herald:
             )
             try:
                 await channel.send(
-                    text, view=mail.read_view(game_id, user_id), allowed_mentions=_only(user_id)
+                    text, view=mail.read_view(game_id, user_id), allowed_mentions=only(user_id)
                 )
             except discord.HTTPException:
                 log.exception("could not tell user %s of their mailbox", user_id)
@@ -311,8 +314,3 @@ class Herald:
         if key not in delivery.drawn:
             delivery.drawn[key] = await draw(self.bot, delivery.reply.game_id, picture, limit)
         return delivery.drawn[key]
-
-
-def _only(user_id: int) -> discord.AllowedMentions:
-    """Ping the one member a message is for, nobody else."""
-    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(id=user_id)])

@@ -1,8 +1,9 @@
 """``/warpwar``: a game's life in its channel — opening, seats, settings, looking, managing.
 
 Each subcommand reads its options and makes one game master call (cogs.common.respond); the
-herald delivers the reply. The settings options of ``new``, ``settings`` and ``defaults`` are
-made from gm.warpwar.settings.Settings, so a new setting appears in all three at once.
+herald delivers the reply. The settings options of ``new``, ``settings`` and ``/warpwar-admin
+defaults`` are made from gm.warpwar.settings.Settings, so a new setting appears in all three at
+once. The tools of server managers are in their own group (cogs.admin).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from engine.warpwar.rulesets import REVISED, SCENARIOS
 from gm.announce import Picture, Reply, refused
 from gm.core import Actor
 from gm.service import GameMaster
-from gm.warpwar.guide import TOPICS, crt_text, rules_text
+from gm.warpwar import nudges
+from gm.warpwar.rules_summary import TOPICS, crt_text, rules_text
 from gm.warpwar.settings import ANNOUNCE_CHOICES, MAX_HOURS, MIN_HOURS, Settings
 from store import games
 from store.maps import available_maps
@@ -116,12 +118,6 @@ async def _settings(interaction: discord.Interaction, values: dict[str, Any]) ->
     await respond(interaction, show)
 
 
-async def _defaults(interaction: discord.Interaction, values: dict[str, Any]) -> None:
-    assert interaction.guild_id is not None
-    guild_id = interaction.guild_id
-    await respond(interaction, lambda gm, a: gm.server_defaults(a, guild_id, **values))
-
-
 async def map_reply(gm: GameMaster, actor: Actor, channel_id: int, around: str | None, mine: bool) -> Reply:
     """The channel's game map, zoomed around a star, public or (``mine``) as the user sees it."""
     row = await games.latest_game_in(gm.db, channel_id)
@@ -140,6 +136,8 @@ async def map_reply(gm: GameMaster, actor: Actor, channel_id: int, around: str |
     picture = Picture("map", viewer=viewer.name if viewer else None, around=zoom)
     where = f" around {state.map.label(zoom[0])}" if zoom else ""
     text = f"The map of **{row.title}**{where}{' as you see it' if viewer else ''}."
+    ended = nudges.ended(row.status, state)
+    text = f"{ended}\n{text}" if ended is not None else text
     return Reply(True, text, private=mine, game_id=row.id, channel_id=channel_id, pictures=(picture,))
 
 
@@ -169,11 +167,6 @@ class WarpWar(
                 {},
             )
         )
-        self.add_command(
-            settings_command(
-                "defaults", "Default settings for new games here (server managers)", _defaults, {}
-            )
-        )
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")
     @app_commands.describe(alliance="your alliance (revised rules)")
@@ -193,7 +186,7 @@ class WarpWar(
     @app_commands.command(name="status", description="Where the game stands: turn, phase, players, deadline")
     async def status(self, interaction: discord.Interaction) -> None:
         channel_id = channel_of(interaction)
-        await respond(interaction, lambda gm, a: gm.status(channel_id))
+        await respond(interaction, lambda gm, a: gm.status(channel_id, a))
 
     @app_commands.command(name="map", description="The map, whole or around a star")
     @app_commands.describe(around="a star (or hex) to zoom around", mine="the map as you see it, privately")
@@ -215,27 +208,6 @@ class WarpWar(
     @app_commands.command(name="concede", description="Give up the game")
     async def concede(self, interaction: discord.Interaction) -> None:
         await on_channel(interaction, GameMaster.concede)
-
-    @app_commands.command(
-        name="abandon", description="End the game for everyone (its creator or a server manager)"
-    )
-    async def abandon(self, interaction: discord.Interaction) -> None:
-        await on_channel(interaction, GameMaster.abandon)
-
-    @app_commands.command(name="pause", description="Stop the deadlines (its creator or a server manager)")
-    async def pause(self, interaction: discord.Interaction) -> None:
-        await on_channel(interaction, GameMaster.pause)
-
-    @app_commands.command(name="resume", description="Start the deadlines again, moved on by the pause")
-    async def resume(self, interaction: discord.Interaction) -> None:
-        await on_channel(interaction, GameMaster.resume)
-
-    @app_commands.command(name="extend", description="Move every deadline of the game on")
-    @app_commands.describe(hours="how many hours")
-    async def extend(
-        self, interaction: discord.Interaction, hours: app_commands.Range[float, 0.05, 336.0]
-    ) -> None:
-        await on_channel(interaction, GameMaster.extend, hours=hours)
 
     @app_commands.command(name="rules", description="A short summary of one part of the rules")
     @app_commands.describe(topic="what to summarise")

@@ -20,6 +20,8 @@ from engine.warpwar.orders import Orders
 from engine.warpwar.ships import Ship
 from engine.warpwar.state import Battle, GameState
 from gm.core import Loaded
+from gm.warpwar import nudges
+from store import games
 
 OVER = "That round is over."
 NOT_YOURS = f"{OVER} (Or it is not yours: only the players fighting there write its orders.)"
@@ -71,7 +73,7 @@ async def fight_for(interaction: discord.Interaction, key: RoundKey) -> Fight | 
     """The clicking player's side of the round ``key`` names, or why there is none (in their words)."""
     loaded = await game_of(interaction, key.game_id)
     if loaded is None or loaded.state is None:  # games_of finds the user's live games only
-        return NOT_YOURS
+        return await _ended(interaction, key.game_id) or NOT_YOURS
     state = loaded.state
     battle = state.battle(key.star)
     current = battle is not None and battle in state.open_battles()
@@ -81,6 +83,14 @@ async def fight_for(interaction: discord.Interaction, key: RoundKey) -> Fight | 
     seat = loaded.seat_of(interaction.user.id)
     assert seat is not None  # game_of only finds the player's own games
     return side(loaded, battle, seat.name, await client_of(interaction).gm.deadline(key.game_id, key.star))
+
+
+async def _ended(interaction: discord.Interaction, game_id: int) -> str | None:
+    """Why a game no longer takes orders ("This game has ended; …"), if it ended."""
+    row = await games.game_by_id(client_of(interaction).gm.db, game_id)
+    if row is None or row.status in games.LIVE:
+        return None
+    return nudges.closed(row.status, (await client_of(interaction).gm.load(row.id)).state)
 
 
 async def game_of(interaction: discord.Interaction, game_id: int) -> Loaded | None:

@@ -22,10 +22,11 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs import turn_buttons
 from cogs.common import Post, filename_of, posts
 from cogs.text import EMBED_DESCRIPTION_LIMIT
 from engine.serial import decode, encode
@@ -93,8 +94,13 @@ async def _deliver(
                 return
     sent: discord.Message | None = None
     out = posts(lines, png, name, announcement.heading)
-    for post in out:
-        sent = await channel.send(**post.kwargs())
+    view: discord.ui.View | None = None
+    sending: dict[str, Any] = {}
+    if announcement.turn is not None:  # a phase begins: call its player, the turn's buttons below
+        out, view, sending = turn_buttons.dressed(out, announcement.turn, game_id)
+    for i, post in enumerate(out):
+        under: dict[str, Any] = {"view": view} if view is not None and i == len(out) - 1 else {}
+        sent = await channel.send(**post.kwargs(), **under, **sending)
     if sent is not None:
         text = out[-1].description or ""
         await _keep(bot, PhasePost(game_id, key.turn, key.phase, channel.id, sent.id, text, shown))

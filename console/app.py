@@ -164,6 +164,10 @@ class Session:
             for o in spec.options if topic else ():
                 kind = "" if o.kind is Kind.TEXT else f" ({o.kind.value})"
                 self.printer.say(f"      {o.name}:", f"{o.help}{kind}")
+        game = self.games.get(self.channel_id)
+        if not topic and game is not None:  # as /help on Discord: the next step in this game
+            reply = await self.gm.what_next(Actor(user_id(self.speaker), self.speaker), game)
+            self.printer.say(f"[to {self.speaker}]", f"Your next step here:\n{reply.text}")
         return Outcome.DONE
 
     async def quit(self, v: dict[str, Any]) -> Outcome:

@@ -1,10 +1,10 @@
 """Every game command of the console, as one table: how it is typed and which GameMaster call it makes.
 
-The commands mirror the slash commands of the Discord bot (``/warpwar``, ``/build``, ``/move``,
-``/combat``, ``/orders``, ``/standing`` and the private views), so a game learnt here plays the
-same there. Options are named as the game master's parameters, so most entries pass what was
-typed straight through. Combat orders come by direct message on Discord, naming the game; here
-they go to the game of the current channel.
+The commands mirror the slash commands of the Discord bot (``/warpwar``, ``/warpwar-admin``,
+``/build``, ``/move``, ``/combat``, ``/orders``, ``/standing``, ``/games`` and the private
+views), so a game learnt here plays the same there. Options are named as the game master's
+parameters, so most entries pass what was typed straight through. Combat orders come by direct
+message on Discord, naming the game; here they go to the game of the current channel.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from console.lines import Kind, LineError, Option, Spec
 from gm.announce import Picture, Reply, refused
 from gm.service import Actor, GameMaster
-from gm.warpwar import guide
+from gm.warpwar import rules_summary
 from gm.warpwar.phases import Ending
 from gm.warpwar.settings import Settings
 
@@ -115,14 +115,16 @@ async def damage_priority(c: Context, v: Values) -> Reply:
 async def rules(c: Context, v: Values) -> Reply:
     """One topic of the rules summary (as ``/warpwar rules`` in Discord), privately."""
     topic = v["topic"].strip().lower()
-    if topic not in guide.TOPICS:
-        raise LineError(f"There is no rules topic {v['topic']!r}; choose one of: {guide.topics_text()}.")
-    return Reply(True, guide.rules_text(topic))
+    if topic not in rules_summary.TOPICS:
+        raise LineError(
+            f"There is no rules topic {v['topic']!r}; choose one of: {rules_summary.topics_text()}."
+        )
+    return Reply(True, rules_summary.rules_text(topic))
 
 
 async def crt(c: Context, v: Values) -> Reply:
     """The Combat Results Table (as ``/warpwar crt``), privately."""
-    return Reply(True, guide.crt_text())
+    return Reply(True, rules_summary.crt_text())
 
 
 async def send_orders(c: Context, v: Values) -> Reply:
@@ -224,10 +226,8 @@ COMMANDS: tuple[Command, ...] = (
         show_or_change_settings,
     ),
     Command(
-        Spec("warpwar defaults", "Default settings for new games in this server.", SETTINGS),
-        lambda c, v: c.gm.server_defaults(c.actor, c.guild_id, **v),
+        Spec("warpwar status", "Where the game stands."), lambda c, v: c.gm.status(c.channel_id, c.actor)
     ),
-    Command(Spec("warpwar status", "Where the game stands."), lambda c, v: c.gm.status(c.channel_id)),
     Command(Spec("warpwar map", "Save a picture of the map.", (AROUND, MINE)), map_picture),
     Command(
         Spec(
@@ -238,25 +238,35 @@ COMMANDS: tuple[Command, ...] = (
         lambda c, v: c.gm.log(c.channel_id, **v),
     ),
     Command(Spec("warpwar concede", "Give up the game."), on_channel(GameMaster.concede)),
+    # /warpwar-admin: the tools of the game's creator and the server's managers
     Command(
-        Spec("warpwar abandon", "End the game for everyone (its creator)."), on_channel(GameMaster.abandon)
+        Spec("warpwar-admin abandon", "End the game for everyone (its creator or a server manager)."),
+        on_channel(GameMaster.abandon),
     ),
-    Command(Spec("warpwar pause", "Stop the deadlines."), on_channel(GameMaster.pause)),
-    Command(Spec("warpwar resume", "Start the deadlines again."), on_channel(GameMaster.resume)),
+    Command(Spec("warpwar-admin pause", "Stop the deadlines."), on_channel(GameMaster.pause)),
+    Command(Spec("warpwar-admin resume", "Start the deadlines again."), on_channel(GameMaster.resume)),
     Command(
-        Spec("warpwar extend", "Move every deadline on.", (Option("hours", "how many", Kind.NUMBER, True),)),
+        Spec(
+            "warpwar-admin extend",
+            "Move every deadline on.",
+            (Option("hours", "how many", Kind.NUMBER, True),),
+        ),
         on_channel(GameMaster.extend),
     ),
     Command(
         Spec(
             "warpwar rules",
             "A short summary of one part of the rules.",
-            (Option("topic", ", ".join(guide.TOPICS), required=True),),
+            (Option("topic", ", ".join(rules_summary.TOPICS), required=True),),
             positional=("topic",),
         ),
         rules,
     ),
     Command(Spec("warpwar crt", "The Combat Results Table."), crt),
+    Command(
+        Spec("warpwar-admin defaults", "Default settings for new games in this server.", SETTINGS),
+        lambda c, v: c.gm.server_defaults(c.actor, c.guild_id, **v),
+    ),
     # /build: the build phase
     Command(
         Spec(
@@ -404,6 +414,10 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command(Spec("map", "Save a picture of the map (as /warpwar map).", (AROUND, MINE)), map_picture),
     Command(Spec("fleetcard", "Save a picture of your fleet card."), fleet_card),
+    Command(
+        Spec("games", "Your games here: where it is your turn, the deadlines."),
+        lambda c, v: c.gm.my_games(c.actor, c.guild_id),
+    ),
 )
 
 TABLE: dict[str, Command] = {c.spec.name: c for c in COMMANDS}

@@ -4,8 +4,9 @@ Everyone at a console reads the same screen, so nothing is hidden; instead every
 its audience, as Discord would deliver it: ``[#game]`` for the game's channel, ``[to alice]``
 for a private message (or an ephemeral reply), ``[to alice, bob]`` for the players of one
 battle, ``[picture] path`` for a saved picture. Discord's markup is translated for a
-terminal: ``**bold**`` (bold on a terminal, plain in a file) and ``<t:UNIX:R>`` timestamps,
-told relative to the console's clock.
+terminal: ``**bold**`` (bold on a terminal, plain in a file), ``<t:UNIX:R>`` timestamps,
+told relative to the console's clock, and ``<#CHANNEL>`` links as the channel's name. Where
+Discord calls the player whose phase begins (a mention), the console writes their name.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from console.pictures import Album
 from engine.text import plural
 from gm.announce import Announcement, Audience, Heading, Picture, Reply, ToBattle, ToPlayer
 from gm.clock import Clock
+from gm.warpwar.nudges import summons
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
 _STAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
+_CHANNEL = re.compile(r"<#(\d+)>")
 
 
 class Printer:
@@ -54,11 +57,14 @@ class Printer:
 
     async def announcement(self, a: Announcement, channel: str, game_id: int | None, draw: bool) -> None:
         tag = audience_tag(a.to, channel)
-        if a.heading is not None and a.text and self._titles.get(tag) != a.heading.title:
+        text = a.text
+        if a.turn is not None and a.turn.call:
+            text = f"{text}\n{summons(a.turn, a.turn.player)}"
+        if a.heading is not None and text and self._titles.get(tag) != a.heading.title:
             self._titles[tag] = a.heading.title
             self.say(tag, self.heading(a.heading))
-        if a.text:
-            self.say(tag, a.text)
+        if text:
+            self.say(tag, text)
         if a.picture is not None and draw:
             await self.picture(tag, game_id, a.picture)
 
@@ -89,6 +95,7 @@ class Printer:
     def readable(self, text: str) -> str:
         """Discord markup as a terminal shows it."""
         text = _STAMP.sub(lambda m: self._moment(int(m.group(1)), m.group(2) or "f"), text)
+        text = _CHANNEL.sub(lambda m: channel_tag(int(m.group(1)))[1:-1], text)
         return _BOLD.sub(lambda m: f"\033[1m{m.group(1)}\033[0m" if self.bold else m.group(1), text)
 
     def _moment(self, unix: int, style: str) -> str:

@@ -100,6 +100,26 @@ class PhaseKey:
 
 @serializable
 @dataclass(frozen=True)
+class Turn:
+    """Whose turn it is now, as facts a front end renders its own way: Discord mentions the
+    player (pinging that member only) and puts the turn's buttons under the message; the
+    console writes the same plainly."""
+
+    player: str
+    user_id: int
+    """Whom to call (0: nobody known, a seat without a member)."""
+    phase: str
+    """``build``, ``move`` or ``rearrange``."""
+    serial: int
+    """The player-turn (counted across the game): with the phase, which phase this is."""
+    deadline: int | None = None
+    """When the phase ends by itself, in UNIX seconds (None: no deadline, or paused)."""
+    call: bool = True
+    """Whether to call the player: not when they brought the phase about themselves."""
+
+
+@serializable
+@dataclass(frozen=True)
 class Announcement:
     to: Audience
     text: str
@@ -108,9 +128,8 @@ class Announcement:
     phase: PhaseKey | None = None
     """Set for the news of one phase (``announce: phase``): it adds to that phase's post, whose
     picture it replaces. Without a picture the post keeps the one it has."""
-    alone: bool = False
-    """A message of its own, never folded into the reply of the player it is for: the news that
-    their turn began must not read as the end of a battle report they just caused."""
+    turn: Turn | None = None
+    """Set on the channel's news of a phase beginning (gm.warpwar.nudges): whose turn it is now."""
 
 
 @serializable

@@ -26,6 +26,7 @@ from engine.warpwar.state import GameOptions
 from gm.announce import Announcement, Reply, ToPlayer
 from gm.clock import Clock
 from gm.warpwar import deadlines as plan
+from gm.warpwar import nudges
 from gm.warpwar.channel import dated
 from gm.warpwar.settings import Settings, settings_from
 from gm.warpwar.story import tell
@@ -159,6 +160,10 @@ class GameCore:
         )
         told = tell(result.events, loaded.state, loaded.names, loaded.settings.announce, note)
         told = dated(told, min((d.due_at for d in deadlines if d.kind in ("phase", "round")), default=None))
+        due = next((d.due_at for d in deadlines if d.kind == "phase"), None)
+        where = (loaded.row.title, loaded.row.channel_id)
+        paused = loaded.row.paused_at is not None
+        told = nudges.turn_news(told, result.events, state, loaded.names, where, due, paused, acting)
         reply = self.reply(loaded, told, acting, loaded.row.version + len(result.events))
         if reshape is not None:
             reply = reshape(reply)
@@ -183,10 +188,11 @@ class GameCore:
 
     def reply(self, loaded: Loaded, told: list[Announcement], acting: str | None, version: int) -> Reply:
         """The acting player's own messages become the reply (text and pictures, for their eyes);
-        the rest are announcements. Public news is only in the announcements, so a front end
-        that posts them has said everything once. Pictures are drawn as of ``version``."""
+        the rest are announcements (a turn's letter, marked with its turn, stays a message of its
+        own). Public news is only in the announcements, so a front end that posts them has said
+        everything once. Pictures are drawn as of ``version``."""
         told = [replace(a, picture=replace(a.picture, version=version)) if a.picture else a for a in told]
-        mine = [a for a in told if isinstance(a.to, ToPlayer) and a.to.name == acting and not a.alone]
+        mine = [a for a in told if isinstance(a.to, ToPlayer) and a.to.name == acting and a.turn is None]
         return Reply(
             True,
             "\n".join(a.text for a in mine),

@@ -126,7 +126,7 @@ class Lobby(GameCore):
             if loaded.row.status != "lobby":
                 return refused("The game has begun: /warpwar concede gives it up.", "started")
             if actor.user_id == loaded.row.creator_id:
-                return refused("The creator cannot leave; /warpwar abandon closes the game.", "creator")
+                return refused("The creator cannot leave; /warpwar-admin abandon closes the game.", "creator")
             reply = Reply(
                 True,
                 f"{seat.name} left **{row.title}**.",

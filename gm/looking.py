@@ -12,7 +12,7 @@ from engine.warpwar.events import RoundFought
 from engine.warpwar.writeup import write_up
 from gm.announce import Reply, ToChannel, refused
 from gm.core import Actor, GameCore, Loaded
-from gm.warpwar import inputs, views
+from gm.warpwar import inputs, nudges, views
 from gm.warpwar.story import tell
 from store import games
 from store.games import GameRow
@@ -54,29 +54,43 @@ class Looking(GameCore):
                 return d.due_at
         return None
 
-    async def status(self, channel_id: int) -> Reply:
+    async def status(self, channel_id: int, actor: Actor | None = None) -> Reply:
+        """Where the channel's game stands, for all to see; private instead when it shows the
+        asker's own unfinished Bases, whose progress is in Build Points."""
         found = await self._find(channel_id)
         if isinstance(found, Reply):
             return found
+        ended = nudges.ended(found.row.status, found.state)
+        private = False
         if found.state is None:
             seated = ", ".join(s.name for s in found.seats)
             text = (
                 f"**{found.row.title}** ({found.settings.title}) is waiting for players: "
                 f"{len(found.seats)} of {found.settings.players} seats taken ({seated})."
             )
+            if ended is not None:
+                text = f"**{found.row.title}** ({found.settings.title}): {ended}"
         else:
+            seat = found.seat_of(actor.user_id) if actor is not None else None
+            viewer = seat.name if seat is not None else None
+            private = viewer is not None and bool(views.construction(found.state, viewer))
             due = await self.deadline(found.row.id)
-            text = views.status(found.state, found.row.title, due, found.row.paused_at is not None)
-        return Reply(True, text, private=False, game_id=found.row.id, channel_id=found.row.channel_id)
+            paused = found.row.paused_at is not None
+            text = views.status(found.state, found.row.title, due, paused, ended, viewer)
+        return Reply(True, text, private=private, game_id=found.row.id, channel_id=found.row.channel_id)
+
+    def _noted(self, loaded: Loaded, text: str) -> str:
+        """A view of a game no longer played says so first."""
+        ended = nudges.ended(loaded.row.status, loaded.state)
+        return f"{ended}\n{text}" if ended is not None else text
 
     async def fleet(self, actor: Actor, channel_id: int | None = None, game_id: int | None = None) -> Reply:
         own = await self._own(actor, channel_id, game_id)
         if isinstance(own, Reply):
             return own
         loaded, state, player = own
-        return Reply(
-            True, views.fleet(state, player), game_id=loaded.row.id, channel_id=loaded.row.channel_id
-        )
+        text = self._noted(loaded, views.fleet(state, player))
+        return Reply(True, text, game_id=loaded.row.id, channel_id=loaded.row.channel_id)
 
     async def ship(
         self, actor: Actor, label: str, channel_id: int | None = None, game_id: int | None = None
@@ -91,7 +105,7 @@ class Looking(GameCore):
             return refused(str(error), error.code)
         if ship is None:
             return refused(f"You have no ship called {label[:NAME_LIMIT]}.", "unknown-ship")
-        text = "\n".join(views.ship_lines(state, ship))
+        text = self._noted(loaded, "\n".join(views.ship_lines(state, ship)))
         return Reply(True, text, game_id=loaded.row.id, channel_id=loaded.row.channel_id)
 
     async def situation(self, actor: Actor, game_id: int, star: str) -> Reply:
@@ -123,7 +137,8 @@ class Looking(GameCore):
                     reports.append(write_up(event.report, state.map.label(event.report.star), player))
         if not reports:
             return refused("You have fought no battle in this game yet.", "no-battle")
-        return Reply(True, "\n\n".join(reports[-max(1, last) :]), game_id=loaded.row.id)
+        text = self._noted(loaded, "\n\n".join(reports[-max(1, last) :]))
+        return Reply(True, text, game_id=loaded.row.id)
 
     async def log(self, channel_id: int, page: int = 1) -> Reply:
         """The game's public story, a page at a time (page 1 is the latest)."""
@@ -135,7 +150,9 @@ class Looking(GameCore):
         page = min(max(page, 1), pages)
         end = len(lines) - (page - 1) * LOG_PAGE
         chunk = lines[max(0, end - LOG_PAGE) : end]
-        head = f"**{found.row.title}**: the story so far, page {page} of {pages} (newest last)"
+        head = self._noted(
+            found, f"**{found.row.title}**: the story so far, page {page} of {pages} (newest last)"
+        )
         return Reply(
             True,
             "\n".join([head, *chunk]),

@@ -15,6 +15,7 @@ gm.timing      deadlines that pass (and the task that waits for them)
 gm.looking     status, story, fleet, ship, battle situation, battle reports
 gm.audit       replay, export, import
 gm.painting    the pictures announcements ask for (drawn by render/ in a worker thread)
+gm.guide       what a player can do next, the turn's buttons, /help and /games
 =============  ==========================================================================
 """
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from gm.audit import Audit
 from gm.core import Actor
+from gm.guide import Guide
 from gm.lobby import Lobby
 from gm.looking import Looking
 from gm.manage import Manage
@@ -32,5 +34,5 @@ from gm.timing import Timing
 __all__ = ["Actor", "GameMaster"]
 
 
-class GameMaster(Lobby, Play, Manage, Timing, Looking, Audit, Painting):
+class GameMaster(Guide, Lobby, Play, Manage, Timing, Looking, Audit, Painting):
     """One per process, over one database; see the module docstring for where each action is."""

@@ -16,6 +16,7 @@ from engine.warpwar import GameState
 from gm.announce import Announcement, Reply, ToPlayer
 from gm.core import GameCore, Loaded
 from gm.warpwar import deadlines as plan
+from gm.warpwar import nudges
 from store import games
 from store.games import Deadline
 
@@ -57,19 +58,26 @@ class Timing(GameCore):
             async with self.db.transaction():
                 await games.delete_deadline(self.db, deadline.game_id, deadline.key)
             main = current.get(deadline.payload.get("for", ""))
-            if deadline.kind != "remind" or (main is not None and main.due_at <= now):
+            if deadline.kind != "remind" or main is None or main.due_at <= now:
                 return None  # nothing to do, or the deadline itself passes now: no use reminding
-            return self._remind(loaded, loaded.state, deadline, note)
+            return self._remind(loaded, loaded.state, deadline, main.due_at, note)
 
-    def _remind(self, loaded: Loaded, state: GameState, deadline: Deadline, note: str) -> Reply:
+    def _remind(
+        self, loaded: Loaded, state: GameState, deadline: Deadline, due: datetime, note: str
+    ) -> Reply:
+        """The letter again, to those who still must act: the game, its channel, what is
+        awaited, by when, and how to do it."""
         star = deadline.payload.get("star")
-        what = f"your orders at {state.map.label(star)}" if star else "you to finish your turn"
-        text = f"Reminder{note}: **{loaded.row.title}** is waiting for {what}."
-        told = tuple(
-            Announcement(ToPlayer(p, loaded.names.get(p, 0)), text)
-            for p in plan.still_to_act(state, deadline.payload)
-        )
-        return Reply(True, "", announcements=told, game_id=loaded.row.id, channel_id=loaded.row.channel_id)
+        title, channel_id = loaded.row.title, loaded.row.channel_id
+        head = f"Reminder{note}"
+        told = []
+        for player in plan.still_to_act(state, deadline.payload):
+            if star:
+                text = nudges.orders_reminder(state, title, channel_id, star, due, head)
+            else:
+                text = nudges.letter(state, player, title, channel_id, due, reminder=head)
+            told.append(Announcement(ToPlayer(player, loaded.names.get(player, 0)), text))
+        return Reply(True, "", announcements=tuple(told), game_id=loaded.row.id, channel_id=channel_id)
 
 
 class DeadlineRunner:

@@ -160,6 +160,18 @@ async def games_of_user(db: Database, user_id: int) -> list[GameRow]:
     return [_game(r) for r in rows]
 
 
+async def games_in_guild_of_user(db: Database, guild_id: int, user_id: int) -> list[GameRow]:
+    """Live games in one server where the user has a seat, newest first (``/games``)."""
+    if not (fits(guild_id) and fits(user_id)):
+        return []
+    rows = await db.fetch_all(
+        "SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? AND g.guild_id = ?"
+        " AND g.status IN ('lobby', 'running') ORDER BY g.id DESC",
+        (user_id, guild_id),
+    )
+    return [_game(r) for r in rows]
+
+
 async def live_games(db: Database) -> list[GameRow]:
     rows = await db.fetch_all("SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id")
     return [_game(r) for r in rows]

@@ -63,8 +63,8 @@ class Story:
     private: dict[str, list[str]] = field(default_factory=dict)
     extra: list[Announcement] = field(default_factory=list)
     map_changed: bool = False
-    turn_began: str | None = None
-    """A player whose turn began: told their Build Points once the command is done."""
+    paid: dict[str, int] = field(default_factory=dict)
+    """BP each player has spent in this command and not yet told (a refit's cost)."""
     gone_out: list[Ship] = field(default_factory=list)
     """Ships of players who went out in this command (conceded, lost every Base): revealed
     with the rest if the game ends (R-WIN-4)."""
@@ -104,7 +104,6 @@ def _turn_began(story: Story, e: Event, before: GameState, after: GameState) -> 
     assert isinstance(e, TurnBegan)
     story.tell_all(f"**Game-turn {e.game_turn}: {e.player}'s turn.** Build phase.")
     story.map_changed = True
-    story.turn_began = e.player
 
 
 def _game_created(story: Story, e: Event, before: GameState, after: GameState) -> None:
@@ -148,12 +147,20 @@ def _bp_moved(story: Story, e: Event, before: GameState, after: GameState) -> No
     Spending is told by what it bought."""
     assert isinstance(e, BPMoved)
     if e.spending:
+        if e.source is not None and (owner := _account_owner(before, e.source.kind, e.source.name)):
+            story.paid[owner] = story.paid.get(owner, 0) + e.amount
         return
     for account, sign, state in ((e.source, "−", before), (e.target, "+", after)):
         if account is not None:
             owner = _account_owner(state, account.kind, account.name)
             if owner is not None:
                 story.tell(owner, f"{sign}{e.amount} BP: {e.reason} ({describe(state, account)}).")
+    if e.target is not None and e.target.kind is AccountKind.CONSTRUCTION:
+        base = after.bases.get(e.target.name)
+        was = before.bases.get(e.target.name)
+        if base is not None and base.finished and not (was is not None and was.finished):
+            story.tell_all(f"**{base.owner} finished a Base at {base.star}.**")
+            story.map_changed = True
 
 
 def _account_owner(state: GameState, kind: AccountKind, name: str) -> str | None:
@@ -178,8 +185,24 @@ def _ship_built(story: Story, e: Event, before: GameState, after: GameState) -> 
 def _record_changed(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, ShipRecordChanged)
     ship = after.ship(e.owner, e.label)
-    if ship is not None and not e.reason.startswith("combat"):
+    if ship is None or e.reason.startswith("combat"):
+        return
+    if e.reason in REFITS:
+        cost = story.paid.pop(e.owner, 0)
+        paid = (
+            f"for {cost} BP"
+            if cost
+            else "at no further cost (the BP paid for resupply here this build cover it)"
+        )
+        story.tell(
+            e.owner, f"{e.label} {REFITS[e.reason]} {paid}: {record(ship)}\n{balances(after, e.owner)}"
+        )
+    else:
         story.tell(e.owner, f"{e.label} after {e.reason}: {record(ship)}")
+
+
+REFITS = {"repair": "repaired", "resupply": "resupplied"}
+"""Refits (engine.warpwar.building), whose reply tells what they cost and the BP left."""
 
 
 def _ship_removed(story: Story, e: Event, before: GameState, after: GameState) -> None:
@@ -393,11 +416,7 @@ def tell(
     for battle in state.open_battles():
         if (battle.star, battle.round) not in opened:
             _battle_opens(story, state, battle.star)
-    told = story.announcements(state, announce)
-    if story.turn_began is not None and state.result is None:
-        turn = f"Your turn has begun. {balances(state, story.turn_began)}"
-        told.append(Announcement(story.to(story.turn_began), turn, alone=True))
-    return told
+    return story.announcements(state, announce)
 
 
 def _hex_of(state: GameState, owner: str, label: str) -> str:

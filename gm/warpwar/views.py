@@ -8,7 +8,7 @@ from datetime import datetime
 from engine.text import plural
 from engine.warpwar.order_checks import combatants
 from engine.warpwar.order_notation import format_damage, format_orders
-from engine.warpwar.rulesets import Attr, VictoryKind
+from engine.warpwar.rulesets import BASE_COST, Attr, VictoryKind
 from engine.warpwar.ships import Ship, record
 from engine.warpwar.state import GameState
 from gm.warpwar.sealing import receipt
@@ -20,11 +20,19 @@ def when(moment: datetime) -> str:
     return f"<t:{int(moment.timestamp())}:R>"
 
 
-def status(state: GameState, title: str, deadline: datetime | None, paused: bool) -> str:
-    """Everything public about the game now."""
+def status(
+    state: GameState,
+    title: str,
+    deadline: datetime | None,
+    paused: bool,
+    ended: str | None = None,
+    viewer: str | None = None,
+) -> str:
+    """Everything public about the game now (``ended`` says why it is no longer played), and
+    the progress of ``viewer``'s own unfinished Bases: Build Points are theirs alone."""
     lines = [f"**{title}** — {state.scenario.ruleset.title}, {state.scenario.title.lower()}"]
-    if state.result is not None:
-        lines.append(f"Over: {', '.join(state.result.winners) or 'nobody'} won ({state.result.reason}).")
+    if ended is not None:
+        lines.append(ended)
     else:
         lines.append(
             f"Game-turn {state.game_turn}: {state.active_player.name}'s turn, {state.phase.value} phase."
@@ -32,9 +40,13 @@ def status(state: GameState, title: str, deadline: datetime | None, paused: bool
     for p in state.players:
         ships = len(state.ships_of(p.name))
         vp = f", {p.vp} VP" if state.scenario.victory is VictoryKind.VICTORY_POINTS else ""
-        bases = ", ".join(b.star for b in state.bases_of(p.name))
+        bases = ", ".join(b.star if b.finished else f"{b.star} (being built)" for b in state.bases_of(p.name))
         out = " (out)" if p.out else ""
         lines.append(f"• {p.name}{out}: {plural(ships, 'ship')}, bases {bases or 'none'}{vp}")
+    if viewer is not None:
+        lines.extend(f"Your {line}." for line in construction(state, viewer))
+    if ended is not None:
+        return "\n".join(lines)
     for battle in state.turn.battles:
         waiting = [x for x in fighting(state, battle.star) if not battle.sealed(x)]
         lines.append(
@@ -43,9 +55,16 @@ def status(state: GameState, title: str, deadline: datetime | None, paused: bool
         )
     if paused:
         lines.append("The game is paused.")
-    elif deadline is not None and state.result is None:
+    elif deadline is not None:
         lines.append(f"Deadline {when(deadline)}.")
     return "\n".join(lines)
+
+
+def construction(state: GameState, player: str) -> list[str]:
+    """The player's unfinished Bases with the BP paid so far (private): ``Base at Mari: 12/30 BP``."""
+    return [
+        f"Base at {b.star}: {b.progress}/{BASE_COST} BP" for b in state.bases_of(player) if not b.finished
+    ]
 
 
 def _where(state: GameState, ship: Ship) -> str:
@@ -74,6 +93,7 @@ def fleet(state: GameState, player: str) -> str:
     """A player's own ships and Build Points (private)."""
     ships = state.ships_of(player)
     lines = [f"Your fleet ({plural(len(ships), 'ship')}). {balances(state, player)}"]
+    lines.extend(f"{line} (being built)." for line in construction(state, player))
     for ship in ships:
         lines.extend(ship_lines(state, ship))
     return "\n".join(lines)

@@ -76,6 +76,12 @@ async def world(simcord_env: simcord.Env) -> World:
     return World(simcord_env, guild, channel, alice, bob, carol)
 
 
+def manager(world: World, name: str = "dana") -> MemberActor:
+    """A member who may manage the server (and so sees /warpwar-admin)."""
+    role = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    return world.guild.add_member(world.env.create_user(name), roles=[role])
+
+
 def answer(result: InteractionResult) -> ResponseMessage:
     """The message that answered an interaction (there must be one)."""
     assert result.response is not None, "the interaction got no answer"

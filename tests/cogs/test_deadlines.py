@@ -26,7 +26,8 @@ async def test_an_idle_phase_ends_at_its_deadline_after_a_reminder(world: World)
 
     await world.env.advance_time(1.5 * HOUR + 60)
     reminder = alice.user.dm_channel.last_message
-    assert reminder is not None and "Reminder" in reminder.content and "finish your turn" in reminder.content
+    assert reminder is not None and "Reminder" in reminder.content
+    assert "waiting for you: your build phase, it ends <t:" in reminder.content
     await world.env.advance_time(0.5 * HOUR)
     public = seen_by(ch, world.carol)
     assert any("The deadline passed." in t for t in public)

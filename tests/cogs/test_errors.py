@@ -13,6 +13,7 @@ from discord import app_commands
 from simcord import assert_error
 
 from gm.announce import Reply
+from gm.core import Actor
 from gm.service import GameMaster
 from tests.cogs.conftest import World, answer, use
 
@@ -33,7 +34,7 @@ async def test_a_refusal_of_a_public_command_is_private(world: World) -> None:
 async def test_an_unexpected_error_gets_an_apology_with_a_reference(
     world: World, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    async def broken(self: GameMaster, channel_id: int) -> Reply:
+    async def broken(self: GameMaster, channel_id: int, actor: Actor | None = None) -> Reply:
         raise RuntimeError("the database is on fire")
 
     monkeypatch.setattr(GameMaster, "status", broken)
@@ -72,9 +73,9 @@ async def test_a_slow_answer_is_deferred_within_three_seconds(
     await use(world.alice, world.channel, "warpwar new", title="Slow game")
     status = GameMaster.status
 
-    async def slow(self: GameMaster, channel_id: int) -> Reply:
+    async def slow(self: GameMaster, channel_id: int, actor: Actor | None = None) -> Reply:
         await asyncio.sleep(5)
-        return await status(self, channel_id)
+        return await status(self, channel_id, actor)
 
     monkeypatch.setattr(GameMaster, "status", slow)
     result = await world.carol.slash(world.channel, "warpwar status")

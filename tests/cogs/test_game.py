@@ -65,7 +65,7 @@ async def test_a_classic_learning_game_to_a_win(world: World) -> None:
     # bob does nothing; two days later his turn ends, and alice begins turn 3 holding his base.
     assert await pass_time(world, 48 * 3600 + 60) >= 1
     over = await use(carol, ch, "warpwar status")
-    assert "Over: alice won" in answer(over).content
+    assert "This game is over: alice won" in answer(over).content
 
     public = seen_by(ch, carol)
     ended = next(i for i, t in enumerate(public) if "wins" in t or "won" in t)

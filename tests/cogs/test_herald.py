@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from gm.announce import Announcement, Picture, Reply, ToChannel
+from gm.core import Actor
 from gm.service import GameMaster
 from tests.cogs.conftest import World, answer, text_of, use
 
@@ -29,7 +30,7 @@ async def test_a_long_reply_is_split_into_messages_within_the_limit(
 ) -> None:
     lines = "\n".join(f"line {i}: " + "x" * 60 for i in range(120))
 
-    async def long_status(self: GameMaster, channel_id: int) -> Reply:
+    async def long_status(self: GameMaster, channel_id: int, actor: Actor | None = None) -> Reply:
         return Reply(True, lines, private=False, channel_id=channel_id)
 
     monkeypatch.setattr(GameMaster, "status", long_status)

@@ -10,7 +10,7 @@ from typing import Any
 from discord import app_commands
 
 from console.commands import TABLE
-from gm.warpwar.guide import TOPICS, rules_text
+from gm.warpwar.rules_summary import TOPICS, rules_text
 from tests.cogs.conftest import World, answer, use
 
 DISCORD_ONLY_OPTIONS = {"game"}

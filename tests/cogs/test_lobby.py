@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import discord
 import pytest
 import simcord
 
-from tests.cogs.conftest import World, answer, seen_by, use
+from tests.cogs.conftest import World, answer, manager, seen_by, use
 
 
 async def start_game(world: World, **settings: object) -> None:
@@ -35,11 +34,9 @@ async def test_a_bad_combination_is_refused_in_plain_words(world: World) -> None
 
 
 async def test_server_defaults_are_for_managers(world: World) -> None:
-    role = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
-    dana = world.guild.add_member(world.env.create_user("dana"), roles=[role])
-    refused = await use(world.alice, world.channel, "warpwar defaults", phase_hours=6.0)
-    assert refused.ephemeral and "server manager" in answer(refused).content
-    done = await use(dana, world.channel, "warpwar defaults", phase_hours=6.0)
+    dana = manager(world)
+    assert "warpwar-admin defaults" not in world.alice.available_commands(world.channel)
+    done = await use(dana, world.channel, "warpwar-admin defaults", phase_hours=6.0)
     assert answer(done).content == "New games in this server will use: phase hours 6."
 
 
@@ -56,14 +53,13 @@ async def test_join_leave_and_the_seats(world: World) -> None:
 
 
 async def test_pause_resume_extend_and_abandon(world: World) -> None:
-    ch, alice, bob = world.channel, world.alice, world.bob
+    ch, alice, dana = world.channel, world.alice, manager(world)
     await start_game(world)
-    assert (await use(bob, ch, "warpwar pause")).ephemeral, "only the creator"
-    assert "paused" in answer(await use(alice, ch, "warpwar pause")).content
-    assert "resumes" in answer(await use(alice, ch, "warpwar resume")).content
-    assert "moves on by 12 hours" in answer(await use(alice, ch, "warpwar extend", hours=12.0)).content
+    assert "paused" in answer(await use(dana, ch, "warpwar-admin pause")).content
+    assert "resumes" in answer(await use(dana, ch, "warpwar-admin resume")).content
+    assert "moves on by 12 hours" in answer(await use(dana, ch, "warpwar-admin extend", hours=12.0)).content
     await use(alice, ch, "build ship", star="Ur", design="WG=1 PD=18 B=12 S=5")
-    abandoned = await use(alice, ch, "warpwar abandon")
+    abandoned = await use(dana, ch, "warpwar-admin abandon")
     assert "was abandoned" in answer(abandoned).content
     assert "PD=18" in answer(abandoned).content, "an abandoned game reveals every record"
 
@@ -72,7 +68,7 @@ async def test_concede_ends_the_game(world: World) -> None:
     await start_game(world)
     await use(world.bob, world.channel, "warpwar concede")
     over = await use(world.carol, world.channel, "warpwar status")
-    assert "Over: alice won" in answer(over).content
+    assert "This game is over: alice won on game-turn 1" in answer(over).content
 
 
 async def test_rules_and_the_crt_are_private_and_short(world: World) -> None:

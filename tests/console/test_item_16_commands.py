@@ -6,7 +6,7 @@ text items 14 and 15 fixed, as the console prints it."""
 from __future__ import annotations
 
 from console.app import Outcome
-from gm.warpwar.guide import TOPICS, crt_text
+from gm.warpwar.rules_summary import TOPICS, crt_text
 from tests.console.helpers import STARTED, Console
 
 BUILT = (*STARTED, '/build ship star:Ur design:"WG=1 PD=18 B=12 S=5" name:Reliant', "/build done")

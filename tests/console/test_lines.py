@@ -52,7 +52,7 @@ def test_bare_words_fill_the_options_that_take_them() -> None:
 
 
 def test_values_are_read_as_their_kind() -> None:
-    assert read("/warpwar extend hours:1.5").values == {"hours": 1.5}
+    assert read("/warpwar-admin extend hours:1.5").values == {"hours": 1.5}
     assert read("/reports last:2").values == {"last": 2}
     assert read("/warpwar new fixed_order:yes players:2").values == {"fixed_order": True, "players": 2}
     assert read("/wait 1h30m").values == {"time": timedelta(minutes=90)}
@@ -95,8 +95,8 @@ def test_a_missing_option_shows_how_to_type_the_command() -> None:
 
 
 def test_a_value_of_the_wrong_kind_names_the_kind() -> None:
-    assert refusal("/warpwar extend hours:soon") == "hours: wants a number, not 'soon'."
-    assert refusal("/warpwar extend hours:inf") == "hours: wants a number, not 'inf'."
+    assert refusal("/warpwar-admin extend hours:soon") == "hours: wants a number, not 'soon'."
+    assert refusal("/warpwar-admin extend hours:inf") == "hours: wants a number, not 'inf'."
     assert refusal("/warpwar new fixed_order:perhaps") == "fixed_order: wants yes or no, not 'perhaps'."
     assert "Cannot read 'tomorrow' as a duration" in refusal("/wait tomorrow")
 

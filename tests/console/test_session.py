@@ -128,7 +128,10 @@ async def test_a_finished_games_views_still_answer_in_its_channel(console: Conso
     await console.play(*STARTED, "/as bob")
     conceded = await console.play("/warpwar concede")
     assert any("The game is over: alice won" in line for line in conceded)
-    assert await console.play("/as alice", "/fleet") == ["[to alice] Your fleet (0 ships). You have 40 BP."]
+    assert await console.play("/as alice", "/fleet") == [
+        "[to alice] This game is over: alice won on game-turn 1 (the last side standing).",
+        "           Your fleet (0 ships). You have 40 BP.",
+    ]
 
 
 async def test_a_picture_that_cannot_be_drawn_does_not_stop_the_game(

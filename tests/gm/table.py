@@ -105,13 +105,22 @@ async def seat_position(table: Table, state: GameState, channel: int = CHANNEL, 
     """A running game in ``channel`` that starts from ``state`` (set up with the engine's
     casebook helpers), imported the way a manager imports an exported game."""
     actors = {"alice": ALICE, "bob": BOB, "carol": CAROL}
-    data = {
+    data = position(state, {p.name: actors[p.name].user_id for p in state.players}, **setup)
+    reply = await table.gm.import_game(MANAGER, GUILD, channel, data)
+    assert reply.ok and reply.game_id is not None, reply.text
+    return reply.game_id
+
+
+def position(state: GameState, users: dict[str, int], **setup: object) -> dict[str, object]:
+    """An exported game that starts from ``state``, its players seated as ``users`` (name → user
+    id), alice (the first) its creator."""
+    return {
         "format": "warpwar-game",
         "version": 1,
         "title": "Position",
         "kind": "warpwar",
         "status": "running",
-        "creator_id": ALICE.user_id,
+        "creator_id": users[state.players[0].name],
         "setup": {
             "ruleset": state.ruleset.value,
             "scenario": state.scenario_key,
@@ -120,11 +129,8 @@ async def seat_position(table: Table, state: GameState, channel: int = CHANNEL, 
             **setup,
         },
         "seats": [
-            {"user_id": actors[p.name].user_id, "name": p.name, "joined": i + 1, "alliance": p.alliance}
+            {"user_id": users[p.name], "name": p.name, "joined": i + 1, "alliance": p.alliance}
             for i, p in enumerate(state.players)
         ],
         "events": [{"event": encode(GameCreated(state))}],
     }
-    reply = await table.gm.import_game(MANAGER, GUILD, channel, data)
-    assert reply.ok and reply.game_id is not None, reply.text
-    return reply.game_id

@@ -604,7 +604,7 @@ CASES = [
 async def test_a_finished_game_still_shows_its_status_and_story(tmp_path: Path) -> None:
     async with staged(tmp_path, "over") as scene:
         status = await scene.gm.status(CHANNEL)
-        assert status.ok and "Over: alice won" in status.text
+        assert status.ok and "This game is over: alice won" in status.text
         assert (await scene.gm.log(CHANNEL)).ok
 
 

@@ -97,7 +97,7 @@ async def test_item_14_the_turn_news_is_not_part_of_the_battle_report_that_ended
     assert "Orders revealed" in last.text and "Destroyed." in last.text
     assert "Your turn has begun" not in last.text
     turn = [a for a in last.announcements if "Your turn has begun" in a.text]
-    assert len(turn) == 1 and turn[0].alone
+    assert len(turn) == 1 and turn[0].turn is not None, "marked with the turn: a message of its own"
     assert getattr(turn[0].to, "name", None) == "bob" and "Orders revealed" not in turn[0].text
 
 

@@ -1,7 +1,7 @@
 """Item 15 of issue 10: every statement of the rules summary (``/warpwar rules``) and the CRT
 (``/warpwar crt``) says what the engine does.
 
-Each statement of gm/warpwar/guide.py has a test here named ``test_item_15_<topic>_<key>``
+Each statement of gm.warpwar.rules_summary.py has a test here named ``test_item_15_<topic>_<key>``
 (the first test checks that none is missing); it plays or parses the example the statement
 gives, or asks the engine the fact the statement states. The commands the summary shows are
 read by the console's own parser (its commands mirror Discord's; tests/cogs checks the names
@@ -54,7 +54,7 @@ from engine.warpwar.rulesets import (
 )
 from engine.warpwar.ships import new_ship, record
 from engine.warpwar.state import GameState, Phase
-from gm.warpwar.guide import TOPICS, crt_text, rules_text
+from gm.warpwar.rules_summary import TOPICS, crt_text, rules_text
 from tests.engine.battle_helpers import battle, fight, report_of, ship_result, submit
 from tests.engine.helpers import (
     accept,
