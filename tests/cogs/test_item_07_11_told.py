@@ -92,6 +92,7 @@ async def test_item_08_the_turn_buttons_answer_whoever_presses_privately(world: 
     seen = await bob.click(news, label="My map")
     assert seen.ephemeral and answer(seen).embeds[0].image.url == "attachment://map.png"
 
+    await use(bob, world.channel, "build ship", star="Babylon", design="WG=1 PD=18 B=12 S=5")  # his 40 BP
     ended = await bob.click(news, label="End phase")
     assert ended.ephemeral and "Your move phase has begun" in said(ended)
     again = await bob.click(news, label="End phase")

@@ -9,7 +9,7 @@ from typing import Any
 
 from discord import app_commands
 
-from console.commands import TABLE
+from console.app import SPECS
 from gm.warpwar.rules_summary import TOPICS, rules_text
 from tests.cogs.conftest import World, answer, use
 
@@ -29,13 +29,13 @@ async def test_item_16_the_console_has_every_discord_command_with_its_options(wo
     commands = slash_commands(world)
     named = {"move undo", "warpwar rules", "warpwar crt", "standing orders", "standing damage"}
     assert named <= set(commands)
-    missing = sorted(set(commands) - set(TABLE))
+    missing = sorted(set(commands) - set(SPECS))
     assert missing == [], f"commands Discord has and the console lacks: {missing}"
     for name, command in commands.items():
         if name in OWN_FLOW:
             continue
         options = {p.name for p in command.parameters} - DISCORD_ONLY_OPTIONS
-        console = {o.name for o in TABLE[name].spec.options}
+        console = {o.name for o in SPECS[name].options}
         assert options <= console, f"/{name}: the console lacks {sorted(options - console)}"
 
 

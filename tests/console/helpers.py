@@ -64,6 +64,8 @@ STARTED = (
     "/warpwar start",
 )
 """A classic learning game in #game, alice (base Ur) then bob (base Babylon), alice typing."""
+SPENT = ('/build ship star:Ur design:"WG=1 PD=5 B=3"',) * 3
+"""alice spends 39 of her 40 BP: a learning game's first build phase ends only then (R-BUILD-6)."""
 
 
 def bot(*args: str, typed: str | None = None, **env: str) -> subprocess.CompletedProcess[str]:

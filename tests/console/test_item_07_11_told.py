@@ -4,11 +4,11 @@ and /help's next step, the admin commands under /warpwar-admin, an ended game sa
 
 from __future__ import annotations
 
-from tests.console.helpers import DEMO, STARTED, Console
+from tests.console.helpers import DEMO, SPENT, STARTED, Console
 
 
 async def test_item_07_the_turn_letter_and_the_call_are_written_plainly(console: Console) -> None:
-    out = await console.play(*STARTED, "/build done", "/move done")
+    out = await console.play(*STARTED, *SPENT, "/build done", "/move done")
     call = out.index("[#game] Game-turn 1: bob's turn. Build phase.")
     assert out[call + 1].strip() == "bob, your build phase: it ends in 2 days (Sat 03 Jan 00:00 UTC)."
     letter = next(i for i, line in enumerate(out) if line.startswith("[to bob] Test game in #game."))

@@ -47,6 +47,12 @@ class Table:
         self.replies.append(reply)
         return reply
 
+    async def spend_the_start(self, actor: Actor, star: str, channel: int = CHANNEL) -> None:
+        """Three 13 BP Warpships at ``star``: a learning game spends its 40 BP on the first turn
+        (R-BUILD-6), so its first build phase ends only then."""
+        for _ in range(3):
+            await self.ok(self.gm.build_ship(actor, channel, star, "WG=1 PD=5 B=3"))
+
     async def no(self, call: Awaitable[Reply], code: str, *fragments: str) -> Reply:
         """A refusal with ``code`` that leaves the database as it was."""
         before = await self.snapshot()

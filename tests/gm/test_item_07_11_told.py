@@ -38,9 +38,10 @@ async def test_item_07_the_turn_letter_names_the_game_its_channel_the_phase_dead
     assert news.turn.deadline == due and news.turn.call
     assert "40 BP" not in news.text, "Build Points stay private"
 
+    await table.spend_the_start(ALICE, "Ur")
     ended = await table.ok(table.gm.done(ALICE, CHANNEL))
     assert "Your move phase has begun" in ended.text, "her own next phase is in her reply"
-    (moved,) = [a for a in ended.announcements if isinstance(a.to, ToChannel)]
+    (moved,) = [a for a in ended.announcements if isinstance(a.to, ToChannel) and a.turn is not None]
     assert moved.turn is not None and not moved.turn.call, "nobody is called to what they began"
 
 
@@ -67,6 +68,7 @@ async def test_item_08_end_phase_is_the_active_players_and_a_stale_one_ends_noth
     await table.no(table.gm.end_phase(BOB, game, serial, "build"), "not-your-turn", "Only alice can end")
     await table.no(table.gm.end_phase(CAROL, game, serial, "build"), "not-seated")
     await table.no(table.gm.end_phase(ALICE, game, serial, "move"), "stale", "It is yours")
+    await table.spend_the_start(ALICE, "Ur")
     ended = await table.ok(table.gm.end_phase(ALICE, game, serial, "build"))
     assert "Your move phase has begun" in ended.text
     await table.no(table.gm.end_phase(ALICE, game, serial, "build"), "stale", "now alice's move phase")
