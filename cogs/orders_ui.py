@@ -412,10 +412,10 @@ async def _ship_written(
 def _replacing(interaction: discord.Interaction) -> bool:
     """Whether the board clicked replaces all the orders sent (its first button is *Replace all*)."""
     message = interaction.message
-    return message is not None and any(c.endswith(":swap") for c in _custom_ids(message))
+    return message is not None and any(c.endswith(":swap") for c in custom_ids(message))
 
 
-def _custom_ids(message: discord.Message, *, live: bool = False) -> list[str]:
+def custom_ids(message: discord.Message, *, live: bool = False) -> list[str]:
     """The custom ids of a message's buttons and lists (``live``: of those not disabled)."""
     return [
         str(child.custom_id)
@@ -453,7 +453,7 @@ async def _retire_boards(interaction: discord.Interaction, key: RoundKey) -> Non
     mark = f"{PREFIX}:{key.game_id}:{key.star}:"
     newest = True
     async for message in channel.history(limit=LOOKBACK):
-        ids = _custom_ids(message, live=True) if message.author.id == me.id else []
+        ids = custom_ids(message, live=True) if message.author.id == me.id else []
         if any(c.startswith(mark) and c.rsplit(":", 1)[1] in SEALING for c in ids):
             if not newest:
                 await message.edit(view=_disabled(message))

@@ -88,17 +88,6 @@ def answer(result: InteractionResult) -> ResponseMessage:
     return result.response
 
 
-def custom_ids(message: discord.Message) -> list[str]:
-    """The custom ids of a message's buttons and menus, row by row."""
-    return [
-        str(child.custom_id)
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for child in row.children
-        if isinstance(child, discord.Button | discord.SelectMenu)
-    ]
-
-
 def seen_by(channel: ChannelHandle, viewer: MemberActor) -> list[str]:
     """Every message of the channel ``viewer`` can read (ephemeral ones of others hidden), as
     text: the content and each embed's description."""

@@ -12,12 +12,12 @@ import re
 
 import pytest
 
+from cogs.orders_ui import custom_ids
 from gm.core import Loaded
 from gm.looking import Looking
 from tests.cogs.conftest import (
     World,
     answer,
-    custom_ids,
     pass_time,
     paste_orders,
     play_to_the_battle,

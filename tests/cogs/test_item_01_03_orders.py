@@ -14,10 +14,11 @@ from simcord import MemberActor
 
 from cogs.app import WarpWarBot
 from cogs.orders_modals import more_example, power_example
+from cogs.orders_ui import custom_ids
 from engine.warpwar.rulesets import RuleSetName, scenario
 from store.db import open_database
 from tests.cogs.conftest import World, play_to_the_battle, use
-from tests.cogs.test_orders import Battle, _custom_ids, board_of, open_battle, paste, sent, texts
+from tests.cogs.test_orders import Battle, board_of, open_battle, paste, sent, texts
 
 SENT = "alice has sent orders for round 1 at Kish"
 
@@ -27,12 +28,12 @@ def board(member: MemberActor) -> discord.Message:
     return next(
         m
         for m in reversed(member.user.dm_channel.history())
-        if any(c.endswith(":ship") for c in _custom_ids(m))
+        if any(c.endswith(":ship") for c in custom_ids(m))
     )
 
 
 def actions(message: discord.Message) -> list[str]:
-    return [c.rsplit(":", 1)[1] for c in _custom_ids(message)]
+    return [c.rsplit(":", 1)[1] for c in custom_ids(message)]
 
 
 async def write_ship(member: MemberActor, message: discord.Message, ship: str, **fields: Any) -> None:

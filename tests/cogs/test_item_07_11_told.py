@@ -8,12 +8,12 @@ import discord
 from simcord import InteractionResult, MemberActor
 
 from cogs.app import Options, WarpWarBot
+from cogs.orders_ui import custom_ids
 from engine.warpwar import GameState
 from gm.core import Actor
 from tests.cogs.conftest import (
     World,
     answer,
-    custom_ids,
     manager,
     play_to_the_battle,
     send_orders,

@@ -9,11 +9,11 @@ import simcord
 
 from cogs.app import Options, WarpWarBot
 from cogs.mailbox import NOT_YOURS, NOTHING
+from cogs.orders_ui import custom_ids
 from tests.cogs.conftest import (
     World,
     answer,
     close_dms,
-    custom_ids,
     play_to_the_battle,
     send_orders,
     text_of,

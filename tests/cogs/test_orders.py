@@ -19,7 +19,7 @@ from simcord import MemberActor
 
 from cogs.app import WarpWarBot
 from cogs.orders_flow import NOT_YOURS, OVER
-from cogs.orders_ui import situation_for
+from cogs.orders_ui import custom_ids, situation_for
 from engine.serial import encode
 from engine.warpwar.events import GameCreated
 from engine.warpwar.state import Phase
@@ -51,18 +51,9 @@ class Battle:
 def _with(messages: list[discord.Message], custom_id_end: str) -> discord.Message:
     """The last message carrying a component whose custom id ends so."""
     for message in reversed(messages):
-        if any(c.endswith(custom_id_end) for c in _custom_ids(message)):
+        if any(c.endswith(custom_id_end) for c in custom_ids(message)):
             return message
     raise AssertionError(f"no message with {custom_id_end}: {[m.content[:60] for m in messages]}")
-
-
-def _custom_ids(message: discord.Message) -> list[str]:
-    ids: list[str] = []
-    for row in message.components:
-        for child in getattr(row, "children", []):
-            if getattr(child, "custom_id", None):
-                ids.append(child.custom_id)
-    return ids
 
 
 def text_of(message: discord.Message) -> str:
@@ -116,7 +107,7 @@ def board_of(result: Any) -> discord.Message:
     """The orders board a click or form answered with (the last message it sent)."""
     answers = [result.response, *result.followups] if result.response else []
     messages: list[discord.Message | None] = [a.message for a in answers]
-    boards = [m for m in messages if m is not None and any(c.endswith(":ship") for c in _custom_ids(m))]
+    boards = [m for m in messages if m is not None and any(c.endswith(":ship") for c in custom_ids(m))]
     assert boards, [m.content[:80] for m in messages if m is not None]
     return boards[-1]
 
@@ -135,8 +126,8 @@ async def test_each_combatant_gets_the_prompt_by_dm_with_the_orders_buttons(worl
     for member in (battle.world.alice, battle.world.bob):
         prompt = battle.prompt(member)
         assert "Round 1 at Kish" in text_of(prompt)
-        assert [c.rsplit(":", 1)[1] for c in _custom_ids(prompt)] == ["write", "paste", "look"]
-        assert all(len(c) <= 100 for c in _custom_ids(prompt))
+        assert [c.rsplit(":", 1)[1] for c in custom_ids(prompt)] == ["write", "paste", "look"]
+        assert all(len(c) <= 100 for c in custom_ids(prompt))
     assert "Round 1 at Kish" not in texts(battle.world.channel.history())
     seen = await situation_for(world.bot, battle.game_id, KISH, world.bob.id)  # for the herald's prompt
     assert "W1: TL0 PD=7 B=1 S=2" in seen and "Enemy ships: W1@alice, W2@alice" in seen
@@ -294,7 +285,7 @@ async def test_a_button_from_a_finished_round_says_that_round_is_over(world: Wor
     stale = await alice.user.click(battle.prompt(alice, round=1), label="Paste orders")
     assert stale.modal is None and stale.response.content.startswith(OVER)
     assert "Round 2 at Kish is open now" in stale.response.content
-    assert [c.rsplit(":", 1)[1] for c in _custom_ids(stale.response.message)] == ["write", "paste", "look"]
+    assert [c.rsplit(":", 1)[1] for c in custom_ids(stale.response.message)] == ["write", "paste", "look"]
     again = await alice.user.click(old_board, label="Amend")  # sealed in round 1, still has buttons
     assert again.modal is None and again.response.content.startswith(OVER)
 
