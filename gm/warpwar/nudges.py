@@ -86,7 +86,7 @@ def _build_steps(state: GameState, player: str) -> list[str]:
     scenario = state.scenario
     steps = [balances(state, player)]
     if scenario.spend_all_first_turn and state.game_turn == 1:
-        steps.append("Spend them all now: this first build phase ends only when what is left cannot buy a ship.")
+        steps.append("Spend them all now: this first build ends only when what is left cannot buy a ship.")
     steps.append(
         'Build ships at your bases: /build ship star:… design:"WG=1 PD=5 B=3" (WG=1 makes a Warpship).'
     )
