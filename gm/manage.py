@@ -7,11 +7,11 @@ from datetime import timedelta
 from typing import Any
 
 from engine.text import plural
-from engine.warpwar.ships import record
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, Loaded, once
 from gm.lobby import may_manage
 from gm.warpwar.settings import Settings, changed, describe, number, to_data
+from gm.warpwar.story import revealed
 from store import games
 
 MAX_EXTENSION_HOURS = 24 * 14
@@ -60,9 +60,8 @@ class Manage(GameCore):
             return found
         async with self.locked(found.row.id):
             loaded = await self.load(found.row.id)
-            ships = sorted(loaded.state.ships.values(), key=lambda s: s.key) if loaded.state else []
-            revealed = "".join(f"\n{record(s)} ({s.owner})" for s in ships)
-            reply = self._public(loaded, f"**{loaded.row.title}** was abandoned by {actor.name}.{revealed}")
+            records = "".join(f"\n{r}" for r in revealed(loaded.state)) if loaded.state else ""
+            reply = self._public(loaded, f"**{loaded.row.title}** was abandoned by {actor.name}.{records}")
             async with self.db.transaction():
                 await games.update_game(self.db, loaded.row.id, self.clock.now(), status="abandoned")
                 await games.replace_deadlines(self.db, loaded.row.id, [])
