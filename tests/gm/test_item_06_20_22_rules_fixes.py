@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.warpwar.state import Phase
-from tests.engine.battle_helpers import battle
 from store.maps import load_map
+from tests.engine.battle_helpers import battle
 from tests.engine.helpers import carry, place, start
 from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, Table, said, seat_position
 from tests.gm.test_whole_games import assert_public_is_clean, start_classic_learning
