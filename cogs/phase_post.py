@@ -10,6 +10,9 @@ herald decides between editing that phase's message and posting a new one:
   a picture changed nothing on the map, so it ends without one (the map above it still holds);
 - the picture replaces the message's picture; news that changed nothing on the map keeps the
   picture the message shows (drawn again from its stored request, as of the same moment).
+- an announcement marked ``retitle`` (the deadline moved: a pause, a resume, an extension) only
+  heads the phase's latest message anew, and brings the call of its player up to date without
+  pinging again; a phase without a message gets none.
 
 Which message belongs to which phase is stored (store/phase_posts.py), so a restart keeps editing
 the same message. Any other post of the game in the channel (battle news, the end of the game)
@@ -31,6 +34,7 @@ from cogs.common import Post, filename_of, posts
 from cogs.text import EMBED_DESCRIPTION_LIMIT
 from engine.serial import decode, encode
 from gm.announce import Announcement, Picture
+from gm.warpwar.nudges import summons
 from store import phase_posts
 from store.phase_posts import PhasePost
 
@@ -78,6 +82,10 @@ async def _deliver(
     found = await phase_posts.find(bot.db, game_id, key.turn, key.phase)
     if found is not None and found.channel_id != channel.id:
         found = None  # the game moved channel: start afresh there
+    if announcement.retitle:
+        if found is not None:
+            await _retitle(channel, found, announcement, draw)
+        return
     picture = announcement.picture or _picture(found)
     if found is not None and not announcement.text and found.picture is None:
         picture = None  # the phase is over and changed nothing on the map: the last map still holds
@@ -115,15 +123,40 @@ def _picture(found: PhasePost | None) -> Picture | None:
     return picture
 
 
-async def _edit(channel: discord.TextChannel | discord.Thread, message_id: int, post: Post) -> bool:
-    """Edit the message in place (its text, heading and picture; its content and buttons stay);
-    False if it is gone (deleted by a moderator, say)."""
+async def _retitle(
+    channel: discord.TextChannel | discord.Thread, found: PhasePost, announcement: Announcement, draw: Draw
+) -> None:
+    """The phase's deadline moved: its latest message gets the new heading (its lines and picture
+    as they were), and the call of its player, if it carries one, the new deadline. Editing the
+    call does not ping again: no mention is allowed on the edit."""
+    picture = _picture(found)
+    png = await draw(picture) if picture is not None else None
+    name = filename_of(picture) if picture is not None else "picture.png"
+    post = Post(description=found.text or None, png=png, filename=name, heading=announcement.heading)
+    called: dict[str, Any] = {}
+    turn = announcement.turn
+    if turn is not None and turn.user_id:
+        mention = f"<@{turn.user_id}>"
+        try:
+            message = await channel.fetch_message(found.message_id)
+        except discord.NotFound:
+            return
+        if message.content.startswith(f"{mention}, "):
+            called = {"content": summons(turn, mention), "allowed_mentions": discord.AllowedMentions.none()}
+    await _edit(channel, found.message_id, post, **called)
+
+
+async def _edit(
+    channel: discord.TextChannel | discord.Thread, message_id: int, post: Post, **extra: Any
+) -> bool:
+    """Edit the message in place (its text, heading and picture; its content and buttons stay
+    unless ``extra`` says otherwise); False if it is gone (deleted by a moderator, say)."""
     kwargs = post.kwargs()
     file = kwargs.pop("file", None)
     if file is not None:
         kwargs["attachments"] = [file]
     try:
-        await channel.get_partial_message(message_id).edit(**kwargs)
+        await channel.get_partial_message(message_id).edit(**kwargs, **extra)
     except discord.NotFound:
         return False
     return True

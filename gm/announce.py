@@ -130,6 +130,10 @@ class Announcement:
     picture it replaces. Without a picture the post keeps the one it has."""
     turn: Turn | None = None
     """Set on the channel's news of a phase beginning (gm.warpwar.nudges): whose turn it is now."""
+    retitle: bool = False
+    """The phase's deadline moved (a pause, a resume, an extension): only the heading of the
+    phase's post changes, and the call of its player (``turn``, the new deadline) if the post
+    has one, without calling them again. Nothing is posted if the phase has no post."""
 
 
 @serializable

@@ -159,10 +159,10 @@ class GameCore:
             _planned(existing, loaded.row.id, loaded.settings, state, now) if status == "running" else []
         )
         told = tell(result.events, loaded.state, loaded.names, loaded.settings.announce, note)
-        told = dated(told, min((d.due_at for d in deadlines if d.kind in ("phase", "round")), default=None))
-        due = next((d.due_at for d in deadlines if d.kind == "phase"), None)
-        where = (loaded.row.title, loaded.row.channel_id)
         paused = loaded.row.paused_at is not None
+        told = dated(told, heading_due(deadlines), paused)
+        due = phase_due(deadlines)
+        where = (loaded.row.title, loaded.row.channel_id)
         told = nudges.turn_news(told, result.events, state, loaded.names, where, due, paused, acting)
         reply = self.reply(loaded, told, acting, loaded.row.version + len(result.events))
         if reshape is not None:
@@ -237,6 +237,16 @@ def once(action: Action) -> Action:
             _request.reset(token)
 
     return cast(Action, answered)
+
+
+def heading_due(deadlines: Iterable[Deadline]) -> datetime | None:
+    """The deadline a phase's post shows: the phase's, or its combat round's if sooner."""
+    return min((d.due_at for d in deadlines if d.kind in ("phase", "round")), default=None)
+
+
+def phase_due(deadlines: Iterable[Deadline]) -> datetime | None:
+    """When the player's phase ends by itself (its call and letter say so)."""
+    return next((d.due_at for d in deadlines if d.kind == "phase"), None)
 
 
 def _planned(

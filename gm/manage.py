@@ -7,12 +7,15 @@ from datetime import timedelta
 from typing import Any
 
 from engine.text import plural
-from engine.warpwar.ships import record
 from gm.announce import Reply, refused
-from gm.core import Actor, GameCore, Loaded, once
+from gm.core import Actor, GameCore, Loaded, heading_due, once, phase_due
 from gm.lobby import may_manage
+from gm.warpwar import nudges
+from gm.warpwar.channel import deadline_moved
 from gm.warpwar.settings import Settings, changed, describe, number, to_data
+from gm.warpwar.story import revealed
 from store import games
+from store.games import Deadline
 
 MAX_EXTENSION_HOURS = 24 * 14
 
@@ -60,9 +63,8 @@ class Manage(GameCore):
             return found
         async with self.locked(found.row.id):
             loaded = await self.load(found.row.id)
-            ships = sorted(loaded.state.ships.values(), key=lambda s: s.key) if loaded.state else []
-            revealed = "".join(f"\n{record(s)} ({s.owner})" for s in ships)
-            reply = self._public(loaded, f"**{loaded.row.title}** was abandoned by {actor.name}.{revealed}")
+            records = "".join(f"\n{r}" for r in revealed(loaded.state)) if loaded.state else ""
+            reply = self._public(loaded, f"**{loaded.row.title}** was abandoned by {actor.name}.{records}")
             async with self.db.transaction():
                 await games.update_game(self.db, loaded.row.id, self.clock.now(), status="abandoned")
                 await games.replace_deadlines(self.db, loaded.row.id, [])
@@ -81,6 +83,7 @@ class Manage(GameCore):
             if loaded.row.paused_at is not None:
                 return refused("The game is already paused.", "paused")
             reply = self._public(loaded, "The game is paused: no deadline passes until it resumes.")
+            reply = self._retitled(loaded, reply, await games.deadlines_of(self.db, loaded.row.id), True)
             async with self.db.transaction():
                 await games.set_paused(self.db, loaded.row.id, self.clock.now())
                 await self.remember(reply)
@@ -96,9 +99,9 @@ class Manage(GameCore):
             if loaded.row.paused_at is None:
                 return refused("The game is not paused.", "not-paused")
             text = "The game resumes; every deadline moved on by the time it was paused."
-            reply = self._public(loaded, text)
-            await self._shift(loaded, self.clock.now() - loaded.row.paused_at, reply, unpause=True)
-        return reply
+            return await self._shift(
+                loaded, self.clock.now() - loaded.row.paused_at, self._public(loaded, text), unpause=True
+            )
 
     @once
     async def extend(self, actor: Actor, channel_id: int, hours: float | str) -> Reply:
@@ -110,20 +113,34 @@ class Manage(GameCore):
             limit = MAX_EXTENSION_HOURS
             return refused(f"Extend by more than 0 and at most {limit} hours (a number).", "bad-number")
         async with self.locked(found.row.id):
-            reply = self._public(found, f"Every deadline of this game moves on by {plural(amount, 'hour')}.")
-            await self._shift(found, timedelta(hours=amount), reply)
-        return reply
+            loaded = await self.load(found.row.id)
+            text = f"Every deadline of this game moves on by {plural(amount, 'hour')}."
+            return await self._shift(loaded, timedelta(hours=amount), self._public(loaded, text))
 
-    async def _shift(self, loaded: Loaded, by: timedelta, reply: Reply, unpause: bool = False) -> None:
-        """Move every deadline of the game on by ``by`` (the caller holds the game's lock)."""
+    async def _shift(self, loaded: Loaded, by: timedelta, reply: Reply, unpause: bool = False) -> Reply:
+        """Move every deadline of the game on by ``by`` (the caller holds the game's lock); the
+        reply, stored with it, also brings the phase's post up to date."""
         current = await games.deadlines_of(self.db, loaded.row.id)
+        moved = [replace(d, due_at=d.due_at + by) for d in current]
+        paused = loaded.row.paused_at is not None and not unpause
+        reply = self._retitled(loaded, reply, moved, paused)
         async with self.db.transaction():
-            moved = [replace(d, due_at=d.due_at + by) for d in current]
             await games.replace_deadlines(self.db, loaded.row.id, moved)
             if unpause:
                 await games.set_paused(self.db, loaded.row.id, None)
             await self.remember(reply)
         self.deadlines_moved()
+        return reply
+
+    def _retitled(self, loaded: Loaded, reply: Reply, deadlines: list[Deadline], paused: bool) -> Reply:
+        """The reply with the phase's post headed anew: its deadline (or paused) in the footer,
+        its player's call to match (``announce: phase``; the channel's line stays the reply's)."""
+        state = loaded.state
+        if state is None or state.result is not None or loaded.settings.announce != "phase":
+            return reply
+        turn = nudges.turn_of(state, loaded.names, phase_due(deadlines), paused, call=False)
+        news = deadline_moved(state, heading_due(deadlines), paused, turn)
+        return replace(reply, announcements=(*reply.announcements, news))
 
     @once
     async def server_defaults(self, actor: Actor, guild_id: int, **values: Any) -> Reply:

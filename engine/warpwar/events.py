@@ -197,7 +197,8 @@ class Removal(StrEnum):
 @serializable
 @dataclass(frozen=True)
 class ShipRemoved:
-    """A ship leaves the game: ``cause`` says why, ``reason`` says it in words."""
+    """A ship leaves the game: ``cause`` says why, ``reason`` says it in words. The record of a
+    ship whose player went out is kept in ``GameState.retired`` for the end of the game."""
 
     owner: str
     label: str
@@ -212,8 +213,13 @@ class ShipRemoved:
             carrying = tuple(x for x in carrier.carrying if x != ship.label)
             ships[carrier.key] = replace(carrier, carrying=carrying)
         standing = _with(state.standing, ship.key, None)
+        retired = (*state.retired, ship) if self.cause is Removal.PLAYER_OUT else state.retired
         return replace(
-            state, ships=ships, standing=standing, priorities=_with(state.priorities, ship.key, None)
+            state,
+            ships=ships,
+            standing=standing,
+            priorities=_with(state.priorities, ship.key, None),
+            retired=retired,
         )
 
 

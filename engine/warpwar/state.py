@@ -159,6 +159,9 @@ class GameState:
     """Standing combat orders by ship key, used when a player sends none (R-CBT-12)."""
     priorities: dict[str, tuple[DamageStep, ...]] = field(default_factory=dict)
     """Standing damage priority by ship key (R-DMG-2); the default fills in the rest."""
+    retired: tuple[Ship, ...] = ()
+    """The ships of players who went out, as they were when they left the map (in that order):
+    kept, though out of play, so that the end of the game reveals them with the rest (R-WIN-4)."""
 
     # --- lookups -------------------------------------------------------------------------
 

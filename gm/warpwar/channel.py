@@ -18,11 +18,12 @@ from datetime import datetime
 from enum import Enum
 
 from engine.warpwar.state import GameState, Phase
-from gm.announce import Announcement, Heading, PhaseKey, Picture, ToChannel
+from gm.announce import Announcement, Heading, PhaseKey, Picture, ToChannel, Turn
 from render.palette import GAME_OVER, RGB, player_colours
 
 PHASE_OVER = "Phase over"
 DEADLINE = "Deadline"
+PAUSED = "Paused"
 
 
 class Kind(Enum):
@@ -171,14 +172,27 @@ def colour(rgb: RGB) -> int:
     return (r << 16) | (g << 8) | b
 
 
-def dated(told: list[Announcement], due: datetime | None) -> list[Announcement]:
-    """The phase's deadline in the footer of every heading still live (None: no deadline)."""
+def dated(told: list[Announcement], due: datetime | None, paused: bool = False) -> list[Announcement]:
+    """The phase's deadline in the footer of every heading still live (None: no deadline);
+    while the game is paused the footer says so instead."""
     stamp = int(due.timestamp()) if due is not None else None
 
     def dated_one(a: Announcement) -> Announcement:
         if a.heading is None or not a.heading.live:
             return a
-        heading = replace(a.heading, deadline=stamp) if stamp else replace(a.heading, footer="")
+        if paused:
+            heading = replace(a.heading, footer=PAUSED, deadline=None)
+        else:
+            heading = replace(a.heading, deadline=stamp) if stamp else replace(a.heading, footer="")
         return replace(a, heading=heading)
 
     return [dated_one(a) for a in told]
+
+
+def deadline_moved(state: GameState, due: datetime | None, paused: bool, turn: Turn | None) -> Announcement:
+    """The current phase's post once its deadline moved (a pause, a resume, an extension): the
+    same heading with the new deadline, or paused, and the player's call (``turn``) to match.
+    Only the heading changes (``retitle``): no line is added and nothing new is posted."""
+    segment = _segment(state)
+    news = Announcement(ToChannel(), "", None, segment.heading, segment.key, turn, retitle=True)
+    return dated([news], due, paused)[0]

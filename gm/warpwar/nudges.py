@@ -213,14 +213,10 @@ def turn_news(
     began it themselves) with the phase's facts, and they get the letter. ``where`` is the
     game's title and channel. A letter marked with the turn is a message of its own, never part
     of the acting player's reply (gm.core)."""
-    if after.result is not None or after.phase is Phase.COMBAT:
+    own = turn_of(after, seats, due, paused, call=acting != after.active_player.name)
+    if own is None or not any(isinstance(e, TurnBegan | PhaseBegan) for e in events):
         return told
-    if not any(isinstance(e, TurnBegan | PhaseBegan) for e in events):
-        return told
-    player = after.active_player.name
-    user_id = seats.get(player, 0)
-    deadline = None if paused or due is None else int(due.timestamp())
-    own = Turn(player, user_id, after.phase.value, after.turn_serial, deadline, call=acting != player)
+    player, user_id = own.player, own.user_id
     out = list(told)
     public = [i for i, a in enumerate(out) if isinstance(a.to, ToChannel)]
     key = PhaseKey(after.turn_serial, after.phase.value)
@@ -235,6 +231,18 @@ def turn_news(
             Announcement(ToPlayer(player, user_id), text, turn=replace(own, call=False) if apart else None)
         )
     return out
+
+
+def turn_of(
+    state: GameState, seats: Mapping[str, int], due: datetime | None, paused: bool, call: bool = True
+) -> Turn | None:
+    """The phase going on as a :class:`Turn` (its deadline ``due``, none while paused); None
+    when no player's phase is going on (a combat, the game over)."""
+    if state.result is not None or state.phase is Phase.COMBAT:
+        return None
+    player = state.active_player.name
+    deadline = None if paused or due is None else int(due.timestamp())
+    return Turn(player, seats.get(player, 0), state.phase.value, state.turn_serial, deadline, call=call)
 
 
 def summons(turn: Turn, who: str) -> str:

@@ -43,7 +43,7 @@ from engine.warpwar.events import (
     VictoryPointsScored,
 )
 from engine.warpwar.order_notation import format_damage, format_orders
-from engine.warpwar.ships import Ship, record
+from engine.warpwar.ships import record
 from engine.warpwar.state import GameState, Phase
 from engine.warpwar.writeup import write_up
 from gm.announce import Announcement, Picture, ToBattle, ToPlayer
@@ -65,9 +65,6 @@ class Story:
     map_changed: bool = False
     paid: dict[str, int] = field(default_factory=dict)
     """BP each player has spent in this command and not yet told (a refit's cost)."""
-    gone_out: list[Ship] = field(default_factory=list)
-    """Ships of players who went out in this command (conceded, lost every Base): revealed
-    with the rest if the game ends (R-WIN-4)."""
 
     def tell_all(self, text: str, *changed: str) -> None:
         """A public line of the phase's post; ``changed``: the hexes it changed on the map."""
@@ -208,10 +205,6 @@ REFITS = {"repair": "repaired", "resupply": "resupplied"}
 def _ship_removed(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, ShipRemoved)
     story.map_changed = True
-    if e.cause is Removal.PLAYER_OUT:
-        gone = before.ship(e.owner, e.label)
-        if gone is not None:
-            story.gone_out.append(gone)
     if e.cause is Removal.DESTROYED:
         return  # the round's report tells it
     story.tell_all(f"{e.owner}'s {e.label} is gone: {e.reason}.", _hex_of(before, e.owner, e.label))
@@ -348,7 +341,8 @@ def _player_out(story: Story, e: Event, before: GameState, after: GameState) -> 
 
 
 def _game_ended(story: Story, e: Event, before: GameState, after: GameState) -> None:
-    """R-WIN-4: when a game ends every ship record is revealed."""
+    """R-WIN-4: when a game ends every ship record is revealed, those of players who went out
+    before the end too (as they were when they left, kept by the engine in ``retired``)."""
     assert isinstance(e, GameEnded)
     winners = " and ".join(e.result.winners)
     head = (
@@ -356,11 +350,17 @@ def _game_ended(story: Story, e: Event, before: GameState, after: GameState) -> 
         if winners
         else f"**The game is over: {e.result.reason}.**"
     )
-    ships = [*after.ships.values(), *story.gone_out]
-    records = [record(s) + f" ({s.owner})" for s in sorted(ships, key=lambda s: s.key)]
+    records = revealed(after)
     text = "\n".join([head, *(["Every ship's record, now revealed:", *records] if records else [])])
     story.channel.add(text, Kind.OVER)
     story.map_changed = True
+
+
+def revealed(state: GameState) -> list[str]:
+    """Every ship's record with its owner, for the end of a game (R-WIN-4): those on the map and
+    those of players who went out before (``retired``), by owner and label."""
+    ships = [*state.ships.values(), *state.retired]
+    return [record(s) + f" ({s.owner})" for s in sorted(ships, key=lambda s: s.key)]
 
 
 TELLERS: dict[type[Any], Teller] = {

@@ -9,7 +9,7 @@ footer; battle news and the end of the game are messages of their own.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -22,7 +22,7 @@ from gm.service import GameMaster
 from render.palette import GAME_OVER, PLAYER_COLOURS, RGB
 from store import games
 from store.db import open_database
-from tests.cogs.conftest import World, answer, play_to_the_battle, send_orders, text_of, use
+from tests.cogs.conftest import World, answer, manager, play_to_the_battle, send_orders, text_of, use
 
 SMALL = "WG=1 PD=5 B=3"
 """13 BP: alice can build three with her 40."""
@@ -68,6 +68,12 @@ def lines(message: discord.Message) -> list[str]:
 
 def colour(rgb: RGB) -> discord.Colour:
     return discord.Colour.from_rgb(*rgb)
+
+
+def pinged(world: World, message: discord.Message) -> list[int]:
+    """Whom the message notifies as it is now (SimCord's record: Discord's mentions list also
+    names members it does not ping)."""
+    return list(world.env.backend.get_message(message.channel.id, message.id).ping_user_ids)
 
 
 async def hex_of(world: World, game_id: int, star: str) -> str:
@@ -254,3 +260,56 @@ async def test_item_12_announce_may_change_while_the_game_runs(world: World) -> 
     await use(alice, ch, "build ship", star="Ur", design=SMALL)
     assert posts(world)[-1].id != build.id, "one message for the action"
     assert lines(next(m for m in posts(world) if m.id == build.id))[-1].startswith("**Game-turn 1")
+
+
+async def test_item_12_pause_resume_and_extend_keep_the_phase_posts_deadline_true(world: World) -> None:
+    """The live post's footer follows the deadline: paused (no time), then the moved deadline;
+    its call of the player says the same without pinging again. Only each command's own line is
+    posted: the phase keeps its one message."""
+    ch, alice, bob, dana = world.channel, world.alice, world.bob, manager(world)
+    game_id = await start(world)
+    await spend_the_start(world)
+    await use(alice, ch, "build done")
+    await use(alice, ch, "move done")
+    bobs = posts(world)[-1]
+    call = f"<@{bob.id}>, your build phase"
+
+    async def shown() -> tuple[discord.Message, datetime | None]:
+        """bob's post as it is now, and the phase's deadline as stored."""
+        post = next(m for m in posts(world) if m.id == bobs.id)
+        due = [d.due_at for d in await games.deadlines_of(world.bot.db, game_id) if d.kind == "phase"]
+        return post, due[0] if due else None
+
+    def stamp(due: datetime | None) -> str:
+        assert due is not None
+        return f"<t:{int(due.timestamp())}:R>"
+
+    post, due = await shown()
+    assert post.embeds[0].footer.text == "Deadline" and post.embeds[0].timestamp == due
+    assert post.content == f"{call}: it ends {stamp(due)}." and pinged(world, post) == [bob.id]
+    messages = len(ch.history())
+
+    paused = await use(dana, ch, "warpwar-admin pause")
+    assert answer(paused).content.startswith("The game is paused")
+    post, due = await shown()
+    assert post.embeds[0].footer.text == "Paused" and post.embeds[0].timestamp is None
+    assert post.content == f"{call}." and pinged(world, post) == [], "said again, not pinged again"
+    assert [a.filename for a in post.attachments] == [a.filename for a in bobs.attachments]
+    assert lines(post) == lines(bobs), "no line added"
+    await use(bob, ch, "build ship", star="Babylon", design=SMALL)
+    post, due = await shown()
+    assert post.embeds[0].footer.text == "Paused", "still paused after another action"
+
+    await world.env.advance_time(2 * 3600)
+    await use(dana, ch, "warpwar-admin resume")
+    post, resumed = await shown()
+    assert resumed is not None and due is not None and resumed - due == timedelta(hours=2)
+    assert post.embeds[0].footer.text == "Deadline" and post.embeds[0].timestamp == resumed
+    assert post.content == f"{call}: it ends {stamp(resumed)}."
+
+    await use(dana, ch, "warpwar-admin extend", hours=12.0)
+    post, extended = await shown()
+    assert extended is not None and extended - resumed == timedelta(hours=12)
+    assert post.embeds[0].timestamp == extended and post.content == f"{call}: it ends {stamp(extended)}."
+    assert len(ch.history()) == messages + 3, "only the three commands' own lines"
+    assert lines(post)[-1] == "bob built Warpship W1 at Babylon."

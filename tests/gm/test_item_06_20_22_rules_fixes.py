@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from engine.warpwar import GameState
 from engine.warpwar.state import Phase
+from store.maps import load_map
 from tests.engine.battle_helpers import battle
-from tests.engine.helpers import place, start
-from tests.gm.table import ALICE, BOB, CHANNEL, Table, said, seat_position
+from tests.engine.helpers import carry, place, start
+from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, Table, said, seat_position
 from tests.gm.test_whole_games import assert_public_is_clean, start_classic_learning
 
 
@@ -61,3 +63,41 @@ async def test_item_22_a_concession_reveals_every_players_records(table: Table) 
     assert "W1: TL0 PD=7 B=3 (alice)" in text
     assert "W1: TL0 PD=9 B=5 S=4 (bob)" in text and "S10: TL0 PD=2 B=1 (bob)" in text
     assert_public_is_clean(table)
+
+
+async def test_item_22_records_of_a_player_out_earlier_are_revealed_at_the_end(table: Table) -> None:
+    """R-WIN-4: in a game of three, carol concedes first and her ships leave the map; when bob
+    concedes later the game is over, and the channel hears carol's records too, as they were
+    when she went out (her damaged Warpship, the Systemship in its rack). Nothing of them is
+    public before the end."""
+    game = await seat_position(table, three_players())
+    out = await table.ok(table.gm.concede(CAROL, CHANNEL))
+    assert "carol is out of the game: conceded" in said(out) and "game is over" not in said(out)
+    await table.ok(table.gm.done(ALICE, CHANNEL))
+    assert_public_is_clean(table)
+    assert not any(record.split(" (")[0] in text for text in table.public() for record in CAROLS)
+    over = await table.ok(table.gm.concede(BOB, CHANNEL))
+    final = next(a.text for a in over.announcements if "The game is over: alice won" in a.text)
+    for shown in REVEALED:
+        assert shown in final, final
+    stored = await table.gm.stored_state(game)
+    assert stored is not None and stored == await table.gm.replay(game)
+    assert [s.key for s in stored.retired] == ["carol:S2", "carol:W1", "bob:W1"]
+
+
+CAROLS = ("W1: TL0 PD={8}5 B=4 SR=1 (carol)", "S2: TL0 PD=3 B=2 (carol)")
+"""carol's records as she concedes in :func:`three_players`: a damaged Warpship, the Systemship
+in its rack."""
+REVEALED = (*CAROLS, "W1: TL0 PD=9 B=5 S=4 (bob)", "W1: TL0 PD=7 B=3 (alice)")
+"""Every record the end of :func:`three_players` reveals once carol, then bob, conceded."""
+
+
+def three_players() -> GameState:
+    """Three players on the four-ended map, alice's build phase, one Warpship each at home;
+    carol's is damaged and carries a Systemship (CAROLS)."""
+    state = start("revised", "advanced", "alice", "bob", "carol", hex_map=load_map("warpwar-four"))
+    state = place(state, "alice", "W1", "WG=1 PD=7 B=3", "Ur")
+    state = place(state, "bob", "W1", "WG=1 PD=9 B=5 S=4", "Babylon")
+    state = place(state, "carol", "W1", "WG=1 PD=8 B=4 SR=1", "Calah", damage="PD=5")
+    state = place(state, "carol", "S2", "PD=3 B=2", "Calah")
+    return carry(state, "carol", "W1", "S2")

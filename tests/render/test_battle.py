@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import re
-from itertools import combinations
 
 from engine.warpwar import GameState
 from engine.warpwar.report import RoundReport
 from render import draw_battle, render_battle
-from render.canvas import overlaps
 from render.examples import Midgame
 from render.recent import round_reports
 from tests.engine.battle_helpers import battle, fight, report_of
+from tests.render.battles import SIX_A_SIDE, clashes, outside, six_a_side_orders
 from tests.render.pictures import png_image
 
 
@@ -66,23 +65,7 @@ def test_the_picture_is_a_deterministic_png(game: Midgame) -> None:
 
 def six_against_six() -> tuple[RoundReport, GameState]:
     """Six ships a side, every one firing: three a side a beam, three two missiles each."""
-    alice = [f"alice W{i}: TL0 PD=9 B=3 S=2 E=2 T=2 M=4" for i in range(1, 7)]
-    bob = [f"bob W{i}: TL0 PD=9 B=2 S=1 E=3 T=2 M=4" for i in range(11, 17)]
-    state = battle(*alice, *bob)
-
-    def orders(mine: range, theirs: list[int], tactic: str) -> str:
-        lines = []
-        for n, (i, j) in enumerate(zip(mine, theirs, strict=True)):
-            lines.append(f"W{i} {tactic} W{j}: D=2 E=2 " + ("T=2" if n % 2 else "B=2 S=1"))
-            if n % 2:
-                lines += [f"M at W{theirs[-1 - n]}: D=4", f"M at W{theirs[n - 1]}: D=1"]
-        return "\n".join(lines)
-
-    result = fight(
-        state,
-        alice=orders(range(1, 7), [11, 12, 13, 14, 15, 16], "ATTACKS"),
-        bob=orders(range(11, 17), [6, 5, 4, 3, 2, 1], "ATTACKS"),
-    )
+    result = fight(battle(*SIX_A_SIDE), **six_a_side_orders())
     return report_of(result), result.state
 
 
@@ -91,15 +74,8 @@ def test_item_13_no_two_labels_of_a_six_against_six_battle_overlap() -> None:
     assert len(report.ships) == 12 and len(report.shots) >= 18
     for viewer in (None, "alice", "bob"):
         picture = draw_battle(report, state, viewer)
-        assert len(picture.boxes) == len(picture.texts)
-        clashes = [
-            (picture.texts[i], picture.texts[j])
-            for i, j in combinations(range(len(picture.boxes)), 2)
-            if overlaps(picture.boxes[i], picture.boxes[j])
-        ]
-        assert clashes == [], viewer
-        width, height = picture.image.size
-        assert all(b[0] >= 0 and b[1] >= 0 and b[2] <= width and b[3] <= height for b in picture.boxes)
+        assert clashes(picture) == [], viewer
+        assert outside(picture) == [], viewer
 
 
 def test_item_13_a_missile_line_shows_the_ecm_that_moved_its_drive() -> None:
