@@ -8,6 +8,7 @@ herald decides between editing that phase's message and posting a new one:
 - an announcement without lines (the phase is over) only changes the heading and the picture of
   the phase's latest message, or posts them if the phase has none; a phase whose post never had
   a picture changed nothing on the map, so it ends without one (the map above it still holds);
+  the turn's buttons leave a phase that is over (the next phase's post has its own);
 - the picture replaces the message's picture; news that changed nothing on the map keeps the
   picture the message shows (drawn again from its stored request, as of the same moment).
 - an announcement marked ``retitle`` (the deadline moved: a pause, a resume, an extension) only
@@ -97,7 +98,9 @@ async def _deliver(
         text = "\n".join(t for t in (found.text, lines) if t)
         if len(text) <= EMBED_DESCRIPTION_LIMIT:
             post = Post(description=text or None, png=png, filename=name, heading=announcement.heading)
-            if await _edit(channel, found.message_id, post):
+            over = announcement.heading is not None and not announcement.heading.live
+            # The phase is over: its turn's buttons go (the next phase's post has its own).
+            if await _edit(channel, found.message_id, post, **({"view": None} if over else {})):
                 await _keep(bot, replace(found, text=text, picture=shown))
                 return
     sent: discord.Message | None = None

@@ -119,6 +119,7 @@ async def test_item_12_the_full_map_is_posted_once_at_the_end_of_the_phase(
     assert ended.id == build.id and ended.embeds[0].footer.text == "Phase over"
     assert ended.embeds[0].timestamp is None and [a.filename for a in ended.attachments] == ["map.png"]
     assert lines(ended) == lines(build), "its lines stay"
+    assert build.components and not ended.components, "the turn's buttons go with the phase"
     assert move.embeds[0].title == "Game-turn 1 · alice · Move" and lines(move) == ["alice's move phase."]
     assert not move.attachments, "the map is just above it"
 
