@@ -357,9 +357,14 @@ def split_starting_bp(tx: Tx, cmd: SplitStartingBP) -> None:
     bases = {b.star.casefold(): b for b in state.bases_of(cmd.player) if b.finished}
     wanted: dict[str, int] = {}
     for name, amount in cmd.allocation.items():
-        base = bases.get(name.strip().casefold())
+        hex_name = state.map.resolve(name)
+        star = state.map.star_at(hex_name) if hex_name else None
+        if star is None:
+            raise Refusal("unknown-star", state.map.no_such(name))  # with "did you mean"
+        base = bases.get(star.name.casefold())
         if base is None:
-            raise Refusal("no-base", f"You have no base at {name}.")
+            yours = ", ".join(b.star for b in bases.values())
+            raise Refusal("no-base", f"You have no base at {star.name}; your bases are {yours}.")
         if amount < 0:
             raise Refusal("bad-number", "A base cannot get fewer than 0 BP.")
         wanted[base.star] = amount
