@@ -135,7 +135,7 @@ def _combat_steps(state: GameState, player: str) -> list[str]:
                 f"ships have none. Confirm them: {how_to_confirm(state, battle.star)}."
             )
         elif player in battle.orders:
-            waiting = [p for p in fighting(state, battle.star) if p not in battle.orders]
+            waiting = [p for p in fighting(state, battle.star) if not battle.sealed(p)]
             steps.append(
                 f"Your orders for round {battle.round} at {where} are sealed (you may amend them with "
                 f"/orders until the reveal); waiting for {', '.join(waiting) or 'the reveal'}."
