@@ -20,7 +20,7 @@ from engine.warpwar.orders import Orders
 from engine.warpwar.ships import Ship
 from engine.warpwar.state import Battle, GameState
 from gm.core import Loaded
-from gm.warpwar import nudges
+from gm.warpwar import inputs, nudges
 from store import games
 
 OVER = "That round is over."
@@ -59,6 +59,11 @@ class Fight:
     def pending(self) -> bool:
         """Whether the orders sent leave ships out and wait for the player's confirmation."""
         return self.player in self.battle.pending
+
+    def names(self, words: str) -> str | None:
+        """The label of the player's own ship that ``words`` name (its label or its name), read as
+        every command reads it, for pasted orders (order_notation.ShipNamer)."""
+        return inputs.ship_named(self.state, self.player, words)
 
     @property
     def targets(self) -> list[str]:

@@ -20,11 +20,12 @@ from engine.warpwar.rulesets import Attr
 
 MODAL_PREFIX = "ww:om"
 MODAL_ID = re.compile(
-    rf"{MODAL_PREFIX}:{KEY_PATTERN}:(?P<form>paste|ship):(?P<where>new|board|fix)(?::(?P<ship>[A-Z0-9]+))?"
+    rf"{MODAL_PREFIX}:{KEY_PATTERN}:(?P<form>paste|ship):(?P<where>new|board|fix|refix)(?::(?P<ship>[A-Z0-9]+))?"
 )
 """``where`` says what the answer does: ``new`` sends a board; ``board`` rewrites the board the
 form came from; ``fix`` rewrites the error message it came from (an error message is rewritten
-in place so a player fixing a typo does not collect a trail of them)."""
+in place so a player fixing a typo does not collect a trail of them), and ``refix`` does so for
+orders that replace all those sent."""
 TITLE_LIMIT = 45
 NO_TARGET = "-"
 """The target select's value for "no target"."""

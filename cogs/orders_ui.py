@@ -64,10 +64,16 @@ BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "confirm": ("Confirm", discord.ButtonStyle.success),
     "amend": ("Amend", discord.ButtonStyle.secondary),
     "fix": ("Fix", discord.ButtonStyle.primary),
+    "refix": ("Fix", discord.ButtonStyle.primary),
 }
 """Each action's button: label and colour. *fresh* starts an empty board that replaces all the
-orders sent; *swap* is such a board's Submit."""
+orders sent; *swap* is such a board's Submit; *refix* is the *Fix* of orders that were to replace
+all (pasted through *Amend*), so the board it leads back to still replaces them."""
 SEALING = ("send", "swap", "confirm")
+REPLACING = ("board", "refix")
+"""Where a pasted form's orders replace all those sent: *Amend* on a board, and its *Fix*."""
+FIXING = ("fix", "refix")
+"""Where a pasted form came from an error message, which its answer rewrites in place."""
 """A board's first button: the one that sends it (one of these marks a message as a board)."""
 LOOKBACK = 50
 """How many DM messages are searched for older boards to retire when a new one is posted."""
@@ -78,6 +84,10 @@ FRAGMENT_LIMIT = 300
 TOO_LONG = (
     "Those orders come to {n} characters written out, more than one message can show: "
     "shorten them (one line a ship, no notes) and try again."
+)
+HELD = (
+    "⏳ Your orders are held, **not sealed yet**: to confirm them, press **Confirm** on your orders "
+    "board (**Write orders** opens one with them)."
 )
 NOTATION_HELP = (
     "Write each ship's orders like `W1 ATTACKS W2: D=2 B=3 S=1`, each missile on a line of its own "
@@ -210,10 +220,12 @@ async def start_orders(interaction: discord.Interaction, fight: Fight, *, replac
 
 
 async def _situation(interaction: discord.Interaction, fight: Fight) -> None:
+    """The battle as the player sees it, and how to confirm here if their orders are held."""
     reply = await client_of(interaction).gm.situation(
         actor_of(interaction), fight.key.game_id, fight.key.star
     )
-    for piece in pieces(reply.text):
+    text = f"{reply.text}\n{HELD}" if reply.ok and fight.pending else reply.text
+    for piece in pieces(text):
         await answer(interaction, piece)
 
 
@@ -282,6 +294,7 @@ ACTIONS: dict[str, Action] = {
     "confirm": _submit(replace=True, confirm=True),
     "amend": _paste_from("board"),
     "fix": _paste_from("fix"),
+    "refix": _paste_from("refix"),
 }
 
 
@@ -313,11 +326,16 @@ def _status(fight: Fight, draft: str, replacing: bool) -> str:
                 "them as they are, or pick a ship below to give it orders."
             )
         return "✅ Sealed: these are the orders you sent. You may amend them until the reveal."
+    held = (
+        "⏳ The orders you sent are held, **not sealed yet** (they wait for **Confirm**). "
+        if fight.pending
+        else ""
+    )
     if replacing:
-        return "Not sent yet: **Replace all** puts these in place of every order you sent this round."
+        return f"{held}Not sent yet: **Replace all** puts these in place of every order you sent this round."
     if fight.sealed is not None:
         return (
-            "You sent other orders before: **Submit** adds these to them "
+            f"{held}You sent other orders before: **Submit** adds these to them "
             "(a ship's new orders replace its old)."
         )
     return "Not sent yet: **Submit** seals them. Pick a ship below, or **Amend** to edit the text."
@@ -374,13 +392,17 @@ async def on_modal(interaction: discord.Interaction) -> None:
 
 
 async def _pasted(interaction: discord.Interaction, fight: Fight, text: str, where: str) -> None:
+    """Pasted orders (ships by label or by name) make a board; unreadable ones an error whose
+    *Fix* keeps the board's mode: orders pasted through *Amend* still replace all once fixed."""
+    replacing = where in REPLACING
     try:
-        orders = parse_orders(text) if text.strip() else ()
+        orders = parse_orders(text, fight.names) if text.strip() else ()
     except NotationError as error:
-        await _put(interaction, _unreadable(text, error), _buttons(fight.key, "fix"), new=where != "fix")
+        fix = _buttons(fight.key, "refix" if replacing else "fix")
+        await _put(interaction, _unreadable(text, error), fix, new=where not in FIXING)
         return
     await _put_board(
-        interaction, fight, canonical(orders, fight.labels), new=where == "new", replacing=where == "board"
+        interaction, fight, canonical(orders, fight.labels), new=where == "new", replacing=replacing
     )
 
 

@@ -129,19 +129,29 @@ async def crt(c: Context, v: Values) -> Reply:
 
 async def send_orders(c: Context, v: Values) -> Reply:
     """/orders: sent by the game master; orders held for confirmation say how to confirm here."""
+    return await c.in_game(
+        lambda game_id: _confirm_hint(c, game_id, v["star"], c.gm.submit_orders(c.actor, game_id, **v))
+    )
 
-    async def send(game_id: int) -> Reply:
-        reply = await c.gm.submit_orders(c.actor, game_id, **v)
-        state = await c.gm.stored_state(game_id)
-        hex_name = state.map.resolve(v["star"]) if state is not None else None
-        battle = state.battle(hex_name) if state is not None and hex_name is not None else None
-        player = await c.seat(game_id)
-        if reply.ok and battle is not None and player is not None and player in battle.pending:
-            how = f"To confirm: `/orders star:{v['star']} confirm:yes`."
-            return replace(reply, text=f"{reply.text}\n{how}")
-        return reply
 
-    return await c.in_game(send)
+async def show_orders(c: Context, v: Values) -> Reply:
+    """/orders show: the battle as the player sees it, and how to confirm orders held."""
+    return await c.in_game(
+        lambda game_id: _confirm_hint(c, game_id, v["star"], c.gm.situation(c.actor, game_id, **v))
+    )
+
+
+async def _confirm_hint(c: Context, game_id: int, star: str, call: Awaitable[Reply]) -> Reply:
+    """The reply, told how to confirm here when the player's orders at ``star`` are held."""
+    reply = await call
+    state = await c.gm.stored_state(game_id)
+    hex_name = state.map.resolve(star) if state is not None else None
+    battle = state.battle(hex_name) if state is not None and hex_name is not None else None
+    player = await c.seat(game_id)
+    if reply.ok and battle is not None and player is not None and player in battle.pending:
+        how = f"To confirm: `/orders star:{star} confirm:yes`."
+        return replace(reply, text=f"{reply.text}\n{how}")
+    return reply
 
 
 async def map_picture(c: Context, v: Values) -> Reply:
@@ -363,9 +373,7 @@ COMMANDS: tuple[Command, ...] = (
         ),
         send_orders,
     ),
-    Command(
-        Spec("orders show", "The battle at a star as you see it.", (STAR,)), on_game(GameMaster.situation)
-    ),
+    Command(Spec("orders show", "The battle at a star as you see it.", (STAR,)), show_orders),
     Command(
         Spec(
             "standing",

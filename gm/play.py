@@ -205,7 +205,7 @@ class Play(GameCore):
         return await self._in_game(
             actor,
             game_id,
-            lambda s, p: cmd.SubmitOrders(p, _star(star), inputs.orders(text), not replace, confirm),
+            lambda s, p: cmd.SubmitOrders(p, _star(star), inputs.orders(text, s, p), not replace, confirm),
             unchanged=UNCHANGED_ORDERS,
         )
 
@@ -214,7 +214,7 @@ class Play(GameCore):
         """Orders a ship fights on when its player sends none (None clears them, R-CBT-12)."""
 
         def make(state: GameState, player: str) -> cmd.Command:
-            found = inputs.orders(text) if text else ()
+            found = inputs.orders(text, state, player) if text else ()
             if len(found) > 1:
                 raise inputs.InputError("Give standing orders for one ship at a time.")
             return cmd.SetStandingOrders(

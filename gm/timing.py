@@ -73,7 +73,7 @@ class Timing(GameCore):
         told = []
         for player in plan.still_to_act(state, deadline.payload):
             if star:
-                text = nudges.orders_reminder(state, title, channel_id, star, due, head)
+                text = nudges.orders_reminder(state, player, title, channel_id, star, due, head)
             else:
                 text = nudges.letter(state, player, title, channel_id, due, reminder=head)
             told.append(Announcement(ToPlayer(player, loaded.names.get(player, 0)), text))

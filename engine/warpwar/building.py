@@ -357,9 +357,17 @@ def split_starting_bp(tx: Tx, cmd: SplitStartingBP) -> None:
     bases = {b.star.casefold(): b for b in state.bases_of(cmd.player) if b.finished}
     wanted: dict[str, int] = {}
     for name, amount in cmd.allocation.items():
-        base = bases.get(name.strip().casefold())
+        hex_name = state.map.resolve(name)
+        found = state.map.star_at(hex_name) if hex_name else None
+        if found is None:
+            raise Refusal("unknown-star", state.map.no_such(name))  # with "did you mean"
+        base = bases.get(found.name.casefold())
         if base is None:
-            raise Refusal("no-base", f"You have no base at {name}.")
+            stars = [b.star for b in bases.values()]
+            yours = {0: "", 1: f"; your base is {''.join(stars)}"}.get(
+                len(stars), f"; your bases are {', '.join(stars)}"
+            )
+            raise Refusal("no-base", f"You have no base at {found.name}{yours}.")
         if amount < 0:
             raise Refusal("bad-number", "A base cannot get fewer than 0 BP.")
         wanted[base.star] = amount

@@ -10,6 +10,11 @@ Orders are typed in a hurry, often on a phone, so a mistake is reported with its
 and the words that could not be read (``line 1, at "B=x": a power allocation is written like
 B=3``) rather than a bare "cannot parse". Whether an order is *legal* for a ship is not decided
 here (``engine.warpwar.order_checks`` does that): the printer writes any numbers it is given.
+
+A player may begin a ship's orders with its name instead of its label (``Reliant ATTACKS W2``).
+Names are the owner's own and known only to them, so the reader is handed a :data:`ShipNamer`
+by the caller who knows the player's fleet; it stays pure, and an error still points at the
+words as typed.
 """
 
 from __future__ import annotations
@@ -50,6 +55,12 @@ _HEX_EXAMPLE = "a hex is written with four digits, like retreat to 1719"
 _DAMAGE_EXAMPLE = (
     "damage slots are A, E, SH, M, C, T, S, B, PD, H, SR, empty H, loaded H, empty SR, loaded SR"
 )
+
+
+ShipNamer = Callable[[str], str | None]
+"""The label of the ordering player's own ship that some words name (``Reliant``, ``W1 Reliant``),
+None if they name none; raises ``ValueError`` (its message the problem) when they cannot be read
+as one ship, e.g. a name two ships share."""
 
 
 class NotationError(ValueError):
@@ -183,26 +194,30 @@ def _clause(line: str, number: int, tokens: list[_Token]) -> Iterator[_Reader]:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def parse_orders(text: str) -> tuple[Orders, ...]:
-    """Read one or more ships' orders; each ship header starts a new ship's orders."""
-    return tuple(orders for _, orders in _read(text))
+def parse_orders(text: str, names: ShipNamer | None = None) -> tuple[Orders, ...]:
+    """Read one or more ships' orders; each ship header starts a new ship's orders. With
+    ``names``, a header may name the ordering ship instead of giving its label."""
+    return tuple(orders for _, orders in _read(text, names))
 
 
 def parse_order(text: str) -> Orders:
     """Read exactly one ship's orders."""
-    read = _read(text)
+    read = _read(text, None)
     if len(read) > 1:
         reader = read[1][0]
         raise reader.fail(0, "only one ship's orders go here; send each ship's orders on its own", 1)
     return read[0][1]
 
 
-def _read(text: str) -> list[tuple[_Reader, Orders]]:
+def _read(text: str, names: ShipNamer | None) -> list[tuple[_Reader, Orders]]:
     """Each ship's orders with the header clause that began them (to point at it in errors)."""
     read: list[tuple[_Reader, Orders]] = []
     for reader in _clauses(text):
-        if _LABEL.fullmatch(reader.peek()):
-            read.append((reader, _header(reader)))
+        named = _named(reader, names, first=not read)
+        if named is not None:
+            read.append((reader, _header(reader, named)))
+        elif _LABEL.fullmatch(reader.peek()):
+            read.append((reader, _header(reader, reader.take().upper)))
         elif not read:
             raise reader.fail_clause(f"orders begin with a ship, like {_SHIP_EXAMPLE}")
         else:
@@ -212,9 +227,30 @@ def _read(text: str) -> list[tuple[_Reader, Orders]]:
     return read
 
 
-def _header(r: _Reader) -> Orders:
-    """``W3 (TL0) ATTACKS S25: D=0 B=3 …``; the tech level is the ship's own and is ignored."""
-    ship = r.take().upper
+def _named(r: _Reader, names: ShipNamer | None, *, first: bool) -> str | None:
+    """The label of the ship a clause begins by naming (the longest words that name one), the
+    words taken; None, taking nothing, if it names none. A clause that reads as a missile, pick
+    up, drop, retreat or damage is one, unless no ship's orders have begun yet."""
+    if names is None or (not first and (_MISSILE.fullmatch(r.peek()) or r.peek() in _CLAUSES)):
+        return None
+    for end in range(len(r.tokens), 0, -1):
+        if not r.tokens[end - 1].is_word:
+            continue
+        try:
+            label = names(r.text(0, end))
+        except NotationError:
+            raise
+        except ValueError as refusal:
+            raise r.fail(0, str(refusal), end) from None
+        if label is not None:
+            r.at = end
+            return label.upper()
+    return None
+
+
+def _header(r: _Reader, ship: str) -> Orders:
+    """``W3 (TL0) ATTACKS S25: D=0 B=3 …`` once the ship is read; the tech level is the ship's
+    own and is ignored."""
     _skip_tech_level(r)
     r.skip(":")
     tactic = _tactic(r)
@@ -251,7 +287,21 @@ def _header_target(r: _Reader) -> str | None:
     target = r.target()
     if target is None and (firing or at):
         raise r.fail(r.at, "name the ship to fire at, like DODGES, FIRING AT S25")
+    if target is None and _a_name(r):
+        word = r.tokens[r.at].text
+        raise r.fail(
+            r.at, f"{word} is not a ship label; name the ship to fire at by its label, like ATTACKS S25"
+        )
     return target
+
+
+def _a_name(r: _Reader) -> bool:
+    """Whether the next token is a word that starts no power allocation (``Warden``, not ``D=2``):
+    a target named, where only labels are read (an enemy's ship names are not known to you)."""
+    if r.done() or not r.tokens[r.at].is_word:
+        return False
+    following = r.tokens[r.at + 1].text if r.at + 1 < len(r.tokens) else ""
+    return following != "=" and not _NUMBER.fullmatch(r.tokens[r.at].text)
 
 
 def _allocations(r: _Reader, orders: Orders) -> Orders:

@@ -67,7 +67,17 @@ def ship(state: GameState, player: str, text: str) -> str:
     (``Reliant``) or both (``W1 Reliant``), R-BUILD-7. Only the player's own ships are searched,
     so no name of anyone else's ever shows. A name two of them share is refused, naming them;
     anything else is passed on as typed, for the engine to say there is no such ship."""
-    typed = word(text, "ship").strip()
+    found = ship_named(state, player, word(text, "ship"))
+    return found if found is not None else text
+
+
+def ship_named(state: GameState, player: str, text: str) -> str | None:
+    """The label of the acting player's own ship that ``text`` names, as :func:`ship` reads it;
+    None if it names none of them (a name longer than any is none). Combat orders begin with
+    one (order_notation.ShipNamer)."""
+    typed = text.strip()
+    if len(typed) > NAME_LIMIT:
+        return None
     if state.ship(player, typed.upper()) is not None:
         return typed.upper()
     wanted = typed.casefold()
@@ -82,7 +92,7 @@ def ship(state: GameState, player: str, text: str) -> str:
             f"{len(named)} of your ships are called {named[0].name}: {labels}. Say which by its label.",
             "ambiguous-ship",
         )
-    return named[0].label if named else text
+    return named[0].label if named else None
 
 
 def path_steps(
@@ -168,9 +178,11 @@ def allocation(text: str) -> dict[str, int]:
     return found
 
 
-def orders(text: str) -> tuple[Orders, ...]:
+def orders(text: str, state: GameState, player: str) -> tuple[Orders, ...]:
+    """Combat orders as ``player`` typed them: each ship by its label or by its name (R-BUILD-7)."""
     try:
-        return parse_orders(_bounded(text, "order")) if text.strip() else ()
+        bounded = _bounded(text, "order")
+        return parse_orders(bounded, lambda words: ship_named(state, player, words)) if bounded else ()
     except NotationError as error:
         raise InputError(f"Cannot read the orders: {error}") from None
 

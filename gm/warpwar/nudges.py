@@ -17,6 +17,7 @@ from engine.warpwar.events import Event, PhaseBegan, RoundFought, TurnBegan
 from engine.warpwar.rulesets import Attr, Rule
 from engine.warpwar.state import GameState, Phase
 from gm.announce import Announcement, PhaseKey, ToChannel, ToPlayer, Turn
+from gm.warpwar.sealing import how_to_confirm
 from gm.warpwar.story import balances, fighting
 from gm.warpwar.views import when
 
@@ -128,8 +129,13 @@ def _combat_steps(state: GameState, player: str) -> list[str]:
         where = state.map.label(battle.star)
         if battle not in open_now:
             steps.append(f"Your battle at {where} is fought after the one going on now.")
+        elif player in battle.pending:
+            steps.append(
+                f"Your orders for round {battle.round} at {where} are held, **not sealed yet**: some "
+                f"ships have none. Confirm them: {how_to_confirm(state, battle.star)}."
+            )
         elif player in battle.orders:
-            waiting = [p for p in fighting(state, battle.star) if p not in battle.orders]
+            waiting = [p for p in fighting(state, battle.star) if not battle.sealed(p)]
             steps.append(
                 f"Your orders for round {battle.round} at {where} are sealed (you may amend them with "
                 f"/orders until the reveal); waiting for {', '.join(waiting) or 'the reveal'}."
@@ -186,16 +192,32 @@ def letter(
 
 
 def orders_reminder(
-    state: GameState, title: str, channel_id: int, star: str, due: datetime | None, head: str = "Reminder"
+    state: GameState,
+    player: str,
+    title: str,
+    channel_id: int,
+    star: str,
+    due: datetime | None,
+    head: str = "Reminder",
 ) -> str:
-    """The reminder to a player in a battle who has sent no orders for its round."""
+    """The reminder to a player in a battle whose orders for its round are not sealed: none sent,
+    or held for their confirmation (R-CBT-25), which the deadline takes as they are."""
     battle = state.battle(star)
     round_words = f"round {battle.round} " if battle else ""
     due_words = f", due {when(due)}" if due is not None else ""
+    game = f"**{title}** in {channel(channel_id)}"
+    where = f"{round_words}at {state.map.label(star)}{due_words}"
+    if battle is not None and player in battle.pending:
+        return (
+            f"{head}: {game}: your orders for {where} are held, **not sealed yet**: some of your ships "
+            f"have none. Confirm them: {how_to_confirm(state, star)}. If the deadline passes first, the "
+            "orders held count as sent and the ships left out fight on their standing orders or the "
+            "default ones."
+        )
     return (
-        f"{head}: **{title}** in {channel(channel_id)} is waiting for your orders for {round_words}"
-        f"at {state.map.label(star)}{due_words}: the buttons under the round's message in these direct "
-        "messages, or /orders. Ships without orders fight on their standing orders or the default ones."
+        f"{head}: {game} is waiting for your orders for {where}: the buttons under the round's message "
+        "in these direct messages, or /orders. Ships without orders fight on their standing orders or "
+        "the default ones."
     )
 
 

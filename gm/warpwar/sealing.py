@@ -55,3 +55,11 @@ def receipt(state: GameState, star: str, player: str) -> str:
         "that ship." if len(missing) == 1 else "those ships."
     )
     return "\n".join([head, f"```\n{shown}\n```", *missing, ask])
+
+
+def how_to_confirm(state: GameState, star: str) -> str:
+    """How a player confirms orders held at ``star``, in both front ends (letters, reminders)."""
+    return (
+        "**Confirm** on your orders board (the buttons under the round's message, or /orders), or "
+        f"in the console `/orders star:{state.map.label(star)} confirm:yes`"
+    )

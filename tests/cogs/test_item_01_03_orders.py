@@ -17,7 +17,7 @@ from cogs.orders_modals import more_example, power_example
 from cogs.orders_ui import custom_ids
 from engine.warpwar.rulesets import RuleSetName, scenario
 from store.db import open_database
-from tests.cogs.conftest import World, play_to_the_battle, use
+from tests.cogs.conftest import World, paste_orders, play_to_the_battle, use
 from tests.cogs.test_orders import Battle, board_of, open_battle, paste, sent, texts
 
 SENT = "alice has sent orders for round 1 at Kish"
@@ -185,3 +185,61 @@ def test_item_14_the_1994_rules_offer_cannons_ecm_armor_and_racks() -> None:
     allowed = set(scenario(RuleSetName.REVISED, "advanced").allowed_attributes())
     assert power_example(allowed) == "D=2 B=3 S=1 (also E, T, C=1 (3 shells))"
     assert more_example(allowed) == "retreat to 1719; pick up S1; drop S2; damage A, S, B"
+
+
+def newest(member: MemberActor) -> discord.Message:
+    return member.user.dm_channel.history()[-1]
+
+
+async def test_item_01_fix_after_a_bad_amend_still_replaces_all(world: World) -> None:
+    """Orders pasted through Amend replace all those sent; a typo in them, fixed (twice), leads
+    back to a board that still replaces them all, while a typo in orders added stays adding."""
+    battle = await open_battle(world)
+    alice = world.alice
+    both = "W1 ATTACKS W1: D=4 B=2\nW2 DODGES: D=2 S=2"
+    await alice.user.click(
+        board_of(await paste(alice, battle.prompt(alice), "Paste orders", both)), label="Submit"
+    )
+    bad = await paste(alice, board(alice), "Amend", "W2 DODGES: D=3 S=x")
+    error = bad.response.message
+    assert error is not None and "Cannot read your orders" in error.content
+    await paste(alice, error, "Fix", "W2 DODGES: D=3 S=y")
+    assert newest(alice).id == error.id and actions(newest(alice)) == ["refix"]
+    await paste(alice, newest(alice), "Fix", "W2 DODGES: D=3 S=1")
+    replacing = newest(alice)
+    assert actions(replacing)[0] == "swap" and "**Replace all**" in replacing.content
+    assert "W1 has no orders" in replacing.content
+    await alice.user.click(replacing, label="Replace all")
+    assert "W1 ATTACKS" not in board(alice).content
+
+    added = await paste(alice, battle.prompt(alice), "Paste orders", "W1 DODGES: D=x")
+    assert added.response.message is not None and actions(added.response.message) == ["fix"]
+    await paste(alice, added.response.message, "Fix", "W1 DODGES: D=4")
+    assert actions(newest(alice))[0] == "send" and "**Submit** adds these" in newest(alice).content
+
+
+async def test_item_02_the_situation_and_a_board_say_orders_are_held_awaiting_confirm(world: World) -> None:
+    battle = await open_battle(world)
+    alice = world.alice
+    await alice.user.click(
+        board_of(await paste(alice, battle.prompt(alice), "Paste orders", "W1 ATTACKS W1: D=4 B=2")),
+        label="Submit",
+    )
+    looked = "\n".join(sent(await alice.user.click(battle.prompt(alice), label="Situation")))
+    assert "held, **not sealed yet**: to confirm them, press **Confirm** on your orders board" in looked
+    await write_ship(alice, board(alice), "W2", tactic=["dodge"], power="D=2 S=2")
+    changed = board(alice)
+    assert "The orders you sent are held, **not sealed yet** (they wait for **Confirm**)" in changed.content
+    assert actions(changed)[0] == "send"
+
+
+async def test_item_05_pasted_orders_name_the_ordering_ship_by_its_name(world: World) -> None:
+    """alice's W1 is Reliant: her pasted orders may say so; bob's Warden is a target by label only."""
+    await play_to_the_battle(world)
+    alice = world.alice
+    told = await paste_orders(world, alice, "Babylon", "Reliant ATTACKS W1: D=6 B=12")
+    assert "W1 ATTACKS W1: D=6 B=12" in told
+    prompt = next(m for m in reversed(alice.user.dm_channel.history()) if "Paste orders" in str(m.components))
+    refused = await paste(alice, prompt, "Paste orders", "Reliant ATTACKS Warden: D=6 B=12")
+    assert refused.response.message is not None
+    assert 'at "Warden": Warden is not a ship label' in refused.response.message.content

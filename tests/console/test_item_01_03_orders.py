@@ -67,3 +67,33 @@ async def test_item_03_empty_orders_ask_and_the_same_orders_again_change_nothing
     assert "alice has sent orders" not in amended, "the channel heard of alice's orders once"
     again = await said(console, '/orders star:Babylon text:"W1 ATTACKS W1@bob: D=5 B=12 S=1"')
     assert "nothing changed" in again and "[#game]" not in again
+
+
+async def test_item_02_orders_show_says_held_orders_await_confirmation(console: Console) -> None:
+    await console.play(*ALICE_SENT, '/orders star:Babylon text:"W1 DODGES: D=5 S=4"')
+    shown = await said(console, "/orders show star:Babylon")
+    assert "not sealed yet" in shown and "To confirm: `/orders star:Babylon confirm:yes`." in shown
+    await console.play("/orders star:Babylon confirm:yes")
+    assert "To confirm" not in await said(console, "/orders show star:Babylon")
+
+
+NAMES = {"B=5 S=4": "Warden", "B=4": "Lookout"}
+"""bob's two ships, by their designs' ends."""
+
+
+def named(line: str) -> str:
+    """bob's builds of BATTLE with a name given."""
+    end = next(
+        (n for d, n in NAMES.items() if line.startswith("/build ship star:Babylon") and d in line), None
+    )
+    return f"{line} name:{end}" if end else line
+
+
+async def test_item_05_orders_name_the_ordering_ship_by_its_name(console: Console) -> None:
+    """bob orders Warden (W1) and Lookout (W2) by name, in orders and standing orders alike."""
+    await console.play(*map(named, BATTLE), "/as bob")
+    await console.play('/standing orders ship:Lookout orders:"Lookout DODGES: D=8"')
+    held = await said(console, '/orders star:Babylon text:"warden DODGES: D=5 S=4"')
+    assert "W1 DODGES: D=5 S=4" in held and "W2 has no orders: it fights on its standing orders" in held
+    refused = await said(console, '/orders star:Babylon text:"Warden ATTACKS Reliant: D=5 B=4"')
+    assert 'at "Reliant": Reliant is not a ship label' in refused

@@ -46,3 +46,15 @@ async def test_item_05_names_stars_paths_and_detours(console: Console) -> None:
     why = "The direct route stops at Kish, where bob's ship is: 5 MP; going round takes 7."
     assert f"[to alice] {why}" in round_kish
     assert not any(why in line for line in round_kish if not line.startswith("[to alice]"))
+
+
+async def test_item_05_build_split_suggests_the_closest_star(console: Console) -> None:
+    await console.play(
+        '/warpwar new title:"Split" ruleset:revised scenario:advanced fixed_order:yes',
+        "/as bob",
+        "/warpwar join",
+        "/as alice",
+        "/warpwar start",
+    )
+    refused = await console.play('/build split allocation:"Urr=20"')
+    assert refused == ["[to alice] refused: There is no star called Urr on this map. Did you mean Ur?"]

@@ -366,3 +366,54 @@ def test_format_is_stable_on_its_own_output(orders: tuple[Orders, ...]) -> None:
 @given(order_lists)
 def test_loosely_written_orders_read_the_same(orders: tuple[Orders, ...]) -> None:
     assert parse_orders(loosely(format_orders(orders))) == orders
+
+
+# --- a ship named instead of labelled (issue 10, item 5) ------------------------------------------
+
+FLEET = {"reliant": "W1", "w1 reliant": "W1", "star-fury": "W2", "w2 star-fury": "W2", "w1": "W1"}
+
+
+def namer(words: str) -> str | None:
+    """The ordering player's ships as a caller knowing them reads them; "twin" is two ships'."""
+    if words.casefold() == "twin":
+        raise ValueError("2 of your ships are called Twin: W3 and W4")
+    return FLEET.get(words.casefold())
+
+
+def test_item_05_orders_begin_with_the_ship_s_name() -> None:
+    """Name, label and name, or a name with punctuation: each reads as the ship's label, and a
+    missile or other clause after it still belongs to it."""
+    text = (
+        "Reliant ATTACKS W1: D=2 B=3\nM at W1: D=3\nw1 reliant dodges: D=1\nStar-Fury DODGES: D=4; damage A"
+    )
+    first, second, third = parse_orders(text, namer)
+    assert (first.ship, first.target, first.missiles) == ("W1", "W1", (MissileShot("W1", 3),))
+    assert (second.ship, second.tactic) == ("W1", DODGE)
+    assert (third.ship, third.damage) == ("W2", steps(DamageSlot.A))
+
+
+def test_item_05_errors_after_a_name_point_at_the_words_typed() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_orders("Reliant ATTACKS W1: D=2 B=x", namer)
+    assert (caught.value.line, caught.value.column, caught.value.fragment) == (1, 25, "B=x")
+
+
+def test_item_05_a_name_two_ships_share_is_refused_at_the_name() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_orders("W1 ATTACKS W2: D=1\nTwin DODGES: D=1", namer)
+    assert (caught.value.line, caught.value.column, caught.value.fragment) == (2, 1, "Twin")
+    assert "W3 and W4" in str(caught.value)
+
+
+def test_item_05_without_a_namer_a_name_is_not_a_ship() -> None:
+    with pytest.raises(NotationError, match="orders begin with a ship"):
+        parse_orders("Reliant ATTACKS W1: D=2")
+    assert parse_orders("W9 DODGES: D=1", namer)[0].ship == "W9"  # the engine judges unknown labels
+
+
+def test_item_05_a_target_named_instead_of_labelled_is_refused_at_the_name() -> None:
+    """An enemy's names are private to them: targets are read by label only."""
+    with pytest.raises(NotationError) as caught:
+        parse_orders("Reliant ATTACKS Warden: D=4 B=2", namer)
+    assert (caught.value.column, caught.value.fragment) == (17, "Warden")
+    assert "Warden is not a ship label" in str(caught.value)

@@ -83,3 +83,62 @@ async def test_item_03_the_channel_hears_once_a_round_never_about_amendments(tab
     await table.ok(table.gm.submit_orders(ALICE, game, "Kish", confirm=True))
     assert sum(SENT in t for t in table.public()) == 1
     assert any(f"{SENT}. Waiting for bob." in t for t in table.public())
+
+
+async def test_item_02_a_reminder_to_a_player_whose_orders_are_held_asks_to_confirm(table: Table) -> None:
+    """bob sent nothing and is asked for orders; alice's are held, so she is asked to confirm
+    them and told what the deadline does with them (R-CBT-25)."""
+    game = await kish(table)
+    await table.ok(table.gm.submit_orders(ALICE, game, "Kish", "W1 ATTACKS W2: D=4 B=2"))
+    (remind,) = [d for d in await games.deadlines_of(table.db, game) if d.kind == "remind"]
+    await table.pass_time((remind.due_at - table.clock.now()).total_seconds() / 3600 + 1 / 3600)
+    (held,), (waiting,) = table.told("alice")[-1:], table.told("bob")[-1:]
+    assert held.startswith("Reminder: ") and "are held, **not sealed yet**" in held
+    assert "waiting for your orders" not in held and "**Confirm** on your orders board" in held
+    assert "`/orders star:Kish confirm:yes`" in held
+    assert "the orders held count as sent and the ships left out fight on their standing orders" in held
+    assert "is waiting for your orders for round 1 at Kish" in waiting
+
+
+async def test_item_02_what_can_i_do_says_held_orders_await_confirmation(table: Table) -> None:
+    game = await kish(table)
+    await table.ok(table.gm.submit_orders(ALICE, game, "Kish", "W1 ATTACKS W2: D=4 B=2"))
+    steps = (await table.ok(table.gm.what_next(ALICE, game))).text
+    assert "held, **not sealed yet**" in steps and "are sealed" not in steps
+
+
+# --- item 5: the ordering ship by its name ----------------------------------------------------
+
+NAMED = (
+    "alice W1 Reliant: TL0 PD=6 B=2 S=2",
+    "alice W3 Reliant: TL0 PD=6 B=2 S=2",
+    "bob W2 Warden: TL0 PD=6 S=2",
+)
+
+
+async def test_item_05_combat_orders_name_the_ordering_ship_by_its_name(table: Table) -> None:
+    """R-BUILD-7: alice's orders may begin "Reliant" or "W1 Reliant" as her commands do,
+    and standing orders read names too."""
+    game = await seat_position(table, battle(NAMED[0], "alice W3 Intrepid: TL0 PD=6 B=2 S=2", NAMED[2]))
+    held = await table.ok(table.gm.submit_orders(ALICE, game, "Kish", "Reliant ATTACKS W2: D=4 B=2"))
+    assert "W1 ATTACKS W2: D=4 B=2" in held.text and "W3 has no orders" in held.text
+    both = await table.ok(table.gm.submit_orders(ALICE, game, "Kish", "w3 intrepid DODGES: D=6"))
+    assert "are sealed" in both.text and "W3 DODGES: D=6" in both.text
+    await table.ok(table.gm.standing_orders(ALICE, game, "W3", "Intrepid DODGES: D=5"))
+
+
+async def test_item_05_a_shared_name_in_orders_is_refused_and_enemy_names_are_not_targets(
+    table: Table,
+) -> None:
+    """Names are private to their owner (the public story and map show labels only), so an
+    enemy is still named by label: bob's Warden is no target of alice's."""
+    game = await seat_position(table, battle(*NAMED))
+    shared = await table.no(
+        table.gm.submit_orders(ALICE, game, "Kish", "Reliant ATTACKS W2: D=4 B=2"), "bad-input"
+    )
+    assert 'line 1, at "Reliant"' in shared.text and "W1 and W3" in shared.text
+    enemy = await table.no(
+        table.gm.submit_orders(ALICE, game, "Kish", "W1 ATTACKS Warden: D=4 B=2"), "bad-input"
+    )
+    assert 'at "Warden": Warden is not a ship label' in enemy.text and "W2" not in enemy.text
+    await table.ok(table.gm.submit_orders(ALICE, game, "Kish", "W1 ATTACKS W2: D=4 B=2"))

@@ -15,6 +15,7 @@ from engine.warpwar.movement import detour
 from engine.warpwar.state import Phase
 from tests.engine.helpers import carry, classic, place, to_phase
 from tests.gm.table import ALICE, BOB, CHANNEL, Table, said, seat_position
+from tests.gm.test_bad_input import revised_start
 from tests.gm.test_whole_games import attack_route, into_battle, start_classic_learning
 
 
@@ -202,3 +203,20 @@ async def test_item_05_the_first_turn_detour_round_an_enemy_base_says_why(table:
         f"The direct route passes {base}, an enemy base no ship may enter in the first turn: "
         f"{why.direct} MP; going round takes {why.around}."
     )
+
+
+async def test_item_05_build_split_suggests_the_closest_star(table: Table) -> None:
+    """`/build split` reads stars as every command does: a typo gets "did you mean", a star that
+    is not the player's base is named with the bases that are."""
+    scene = await revised_start(table)
+    await table.no(
+        table.gm.split_bp(ALICE, CHANNEL, f"{scene.home}x=20"),
+        "unknown-star",
+        f"There is no star called {scene.home}x on this map. Did you mean {scene.home}?",
+    )
+    await table.no(
+        table.gm.split_bp(ALICE, CHANNEL, f"{scene.target}=20"),
+        "no-base",
+        f"You have no base at {scene.target}; your bases are",
+    )
+    await table.ok(table.gm.split_bp(ALICE, CHANNEL, f"{scene.home.lower()}=20"))
