@@ -1,11 +1,13 @@
-"""Words players read, counted right: ``1 ship``, ``2 ships``, ``1 hex``, ``3 hexes``.
+"""Words players read, counted and listed right: ``1 ship``, ``3 hexes``, ``Kish, Ur and Umma``.
 
 Every layer writes counts into player text (the engine's refusals and write-ups, the game
 master's announcements, the front ends' replies), and the engine may import nothing of the
-others, so the one helper lives here for all of them.
+others, so these helpers live here for all of them.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 
 def plural(count: float, noun: str, many: str | None = None) -> str:
@@ -15,3 +17,10 @@ def plural(count: float, noun: str, many: str | None = None) -> str:
     a unit that never changes (``BP``, ``MP``) needs no helper.
     """
     return f"{count:g} {noun if count == 1 else many or noun + 's'}"
+
+
+def listed(items: Sequence[str]) -> str:
+    """``Kish``, ``Kish and Ur``, ``Kish, Ur and Umma``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.text import listed
 from engine.warpwar.accounts import hold
 from engine.warpwar.checks import own_ship, require_player, require_turn
 from engine.warpwar.commands import (
@@ -282,7 +283,7 @@ def _end_if_over(tx: Tx, star: str, report: RoundReport) -> None:
     if len(sides) > 1:
         side = _withdrawing_side(state, sides)
         _withdraw(tx, star, side, report)
-        reason = f"three rounds without damage: {' and '.join(side)} withdrew from {where}"
+        reason = f"three rounds without damage: {listed(side)} withdrew from {where}"
     else:
         reason = _outcome(state, star, sides)
     _finish(tx, star, reason)
@@ -344,4 +345,4 @@ def settle_battles(tx: Tx) -> None:
 
 def _outcome(state: GameState, star: str, sides: list[tuple[str, ...]]) -> str:
     where = state.map.label(star)
-    return f"{' and '.join(sides[0])} held {where}" if sides else f"no ships are left at {where}"
+    return f"{listed(sides[0])} held {where}" if sides else f"no ships are left at {where}"

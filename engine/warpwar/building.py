@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from engine.text import listed
 from engine.warpwar.accounts import (
     Account,
     balance,
@@ -120,7 +121,7 @@ def pay(
     """Take ``amount`` BP from ``sources`` in order, or refuse saying what is there."""
     have = sum(balance(tx.state, a) for a in sources)
     if have < amount:
-        where = " and ".join(describe(tx.state, a) for a in sources) or "nothing you can use here"
+        where = listed([describe(tx.state, a) for a in sources]) or "nothing you can use here"
         raise Refusal(
             "not-enough-bp", f"{reason[0].upper()}{reason[1:]} costs {amount} BP; {where}: {have} BP."
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.text import listed
 from engine.warpwar.commands import Command, Drop, Go, Move, PickUp, Step
 from engine.warpwar.movement import Detour, cheapest_path, detour, forbidden_first_turn
 from engine.warpwar.notation import parse_design
@@ -16,7 +17,6 @@ from engine.warpwar.order_notation import NotationError, parse_damage, parse_ord
 from engine.warpwar.orders import DamageStep, Orders
 from engine.warpwar.rulesets import Attr
 from engine.warpwar.state import GameState
-from gm.warpwar.words import listed
 
 NAME_LIMIT = 40
 """No star, hex or ship name is longer."""

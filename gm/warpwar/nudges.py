@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from engine.text import listed
 from engine.warpwar.events import Event, PhaseBegan, RoundFought, TurnBegan
 from engine.warpwar.rulesets import Attr, Rule
 from engine.warpwar.state import GameState, Phase
@@ -39,7 +40,7 @@ def _why(status: str, state: GameState | None) -> str | None:
         return "it is over" if status == "over" else None
     result, turn = state.result, state.game_turn
     if result.winners:
-        return f"{' and '.join(result.winners)} won on game-turn {turn} ({result.reason})"
+        return f"{listed(result.winners)} won on game-turn {turn} ({result.reason})"
     return f"{result.reason} (game-turn {turn})"
 
 
@@ -97,7 +98,7 @@ def _build_steps(state: GameState, player: str) -> list[str]:
         if scenario.uses(rule)
     ]
     if refits:
-        steps.append(f"Mend and rearm ships at a base: {' and '.join(refits)}.")
+        steps.append(f"Mend and rearm ships at a base: {listed(refits)}.")
     if Attr.H in scenario.allowed_attributes():
         steps.append("Carry BP in Holds: /build load, /build unload.")
         if scenario.uses(Rule.BASE_BUILDING):

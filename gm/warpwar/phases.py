@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from engine.text import listed
 from engine.warpwar.state import GameState, Phase
-from gm.warpwar.words import listed
 
 Ending = Literal["build", "move"]
 """The phases a player ends by a command, as `/build done` and `/move done` name them."""

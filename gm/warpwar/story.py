@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.text import plural
+from engine.text import listed, plural
 from engine.warpwar.accounts import AccountKind, describe
 from engine.warpwar.events import (
     BaseDestroyed,
@@ -344,7 +344,7 @@ def _game_ended(story: Story, e: Event, before: GameState, after: GameState) -> 
     """R-WIN-4: when a game ends every ship record is revealed, those of players who went out
     before the end too (as they were when they left, kept by the engine in ``retired``)."""
     assert isinstance(e, GameEnded)
-    winners = " and ".join(e.result.winners)
+    winners = listed(e.result.winners)
     head = (
         f"**The game is over: {winners} won ({e.result.reason}).**"
         if winners
