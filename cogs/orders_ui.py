@@ -9,7 +9,7 @@ engine reads back (cogs.orders_board): a list of the player's ships opens a per-
 ship by ship add up; a board made by *Amend* (or ``/orders replace:yes``) *Replaces all* instead.
 Orders that leave ships out wait for *Confirm*. When a new board is posted in the DM, the
 buttons of the older ones are disabled. Everything is private: plain messages in the bot's DM,
-ephemeral ones in a server's channel.
+ephemeral ones anywhere else (a server's channel, a DM between users, a group DM).
 
 Restart-proof: every button and list is a DynamicItem whose custom id names the game, the
 star, the round (and on boards the player-turn); each click reads the database again, and a
