@@ -16,14 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import discord
 import simcord
 from discord import ChannelType, InteractionType
 from simcord import InteractionResult, MemberActor, ResponseMessage
 from simcord import interactions as raw
 from simcord.backend import serializers
 
-PRIVATE_CHANNEL = 2
-"""Discord's interaction context type for group DMs and DMs other than the bot's."""
+BOT_DM, PRIVATE_CHANNEL = 1, 2
+"""Discord's interaction context types: the user's DM with the bot; group DMs and other DMs."""
 USER_INSTALL = "1"
 """The key of a user install in ``authorizing_integration_owners``."""
 SLASH, COMPONENT, MODAL = (
@@ -62,15 +63,7 @@ class PrivateChannel:
 
     async def click(self, member: MemberActor, message: ResponseMessage, label: str) -> InteractionResult:
         """Press the button labelled ``label`` on a message the bot sent here (ephemeral or not)."""
-        custom_id = next(
-            c["custom_id"]
-            for row in message.components
-            for c in row.get("components", [])
-            if c.get("label") == label
-        )
-        return await self._dispatch(
-            member, COMPONENT, {"custom_id": custom_id, "component_type": 2}, source=message.id
-        )
+        return await self._dispatch(member, COMPONENT, button(message, label), source=message.id)
 
     async def submit_modal(
         self, member: MemberActor, shown: InteractionResult, values: dict[str, str]
@@ -90,16 +83,48 @@ class PrivateChannel:
     async def _dispatch(
         self, member: MemberActor, kind: int, data: dict[str, Any], source: int | None = None
     ) -> InteractionResult:
-        backend = self.env.backend
-        record, payload = raw.base_payload(
-            backend, type=kind, channel_id=self.id, guild_id=None, user_id=member.id, data=data
-        )
-        payload["context"] = PRIVATE_CHANNEL
-        payload["authorizing_integration_owners"] = {USER_INSTALL: str(member.id)}
-        if source is not None:
-            stored = backend.get_message(self.id, source)
-            payload["message"] = dict(serializers.message_payload(backend, stored))
-            record.source_message_id = source
-        backend.emit("INTERACTION_CREATE", payload)
+        record = emit(self.env, member, self.id, kind, data, context=PRIVATE_CHANNEL, source=source)
         await self.env.settle()
         return InteractionResult(self.env, record)
+
+
+def emit(
+    env: simcord.Env,
+    member: MemberActor,
+    channel_id: int,
+    kind: int,
+    data: dict[str, Any],
+    *,
+    context: int,
+    source: int | None = None,
+) -> Any:
+    """Send Discord's INTERACTION_CREATE for ``member`` in a channel outside any server, without
+    waiting for the bot (several may be emitted before one ``env.settle()``: presses that arrive
+    together). Returns SimCord's record of the interaction, for an ``InteractionResult``."""
+    backend = env.backend
+    record, payload = raw.base_payload(
+        backend, type=kind, channel_id=channel_id, guild_id=None, user_id=member.id, data=data
+    )
+    payload["context"] = context
+    payload["authorizing_integration_owners"] = {USER_INSTALL: str(member.id)}
+    if source is not None:
+        stored = backend.get_message(channel_id, source)
+        payload["message"] = dict(serializers.message_payload(backend, stored))
+        record.source_message_id = source
+    backend.emit("INTERACTION_CREATE", payload)
+    return record
+
+
+def button(message: ResponseMessage | discord.Message, label: str) -> dict[str, Any]:
+    """A click's data for the button labelled ``label`` on ``message``."""
+    rows = message.components
+    for row in rows:
+        children = row.get("components", []) if isinstance(row, dict) else row.children
+        for child in children:
+            found = child.get("label") if isinstance(child, dict) else getattr(child, "label", None)
+            custom_id = (
+                child.get("custom_id") if isinstance(child, dict) else getattr(child, "custom_id", None)
+            )
+            if found == label and custom_id:
+                return {"custom_id": custom_id, "component_type": 2}
+    raise AssertionError(f"no button {label!r}")
