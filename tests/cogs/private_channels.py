@@ -117,14 +117,9 @@ def emit(
 
 def button(message: ResponseMessage | discord.Message, label: str) -> dict[str, Any]:
     """A click's data for the button labelled ``label`` on ``message``."""
-    rows = message.components
-    for row in rows:
-        children = row.get("components", []) if isinstance(row, dict) else row.children
-        for child in children:
-            found = child.get("label") if isinstance(child, dict) else getattr(child, "label", None)
-            custom_id = (
-                child.get("custom_id") if isinstance(child, dict) else getattr(child, "custom_id", None)
-            )
-            if found == label and custom_id:
-                return {"custom_id": custom_id, "component_type": 2}
+    shown = message.message if isinstance(message, ResponseMessage) else message
+    for row in shown.components:
+        for child in row.children if isinstance(row, discord.ActionRow) else ():
+            if isinstance(child, discord.Button) and child.label == label and child.custom_id:
+                return {"custom_id": child.custom_id, "component_type": 2}
     raise AssertionError(f"no button {label!r}")
