@@ -10,10 +10,17 @@ lowest-level API (tests/cogs/private_channels.py ``emit``) before one settle.
 
 from __future__ import annotations
 
-from simcord import InteractionResult
+from typing import Any
 
-from tests.cogs.conftest import World
+import pytest
+from discord import app_commands
+from simcord import InteractionResult, assert_error
+
+from gm.announce import Reply
+from gm.service import GameMaster
+from tests.cogs.conftest import World, answer, use
 from tests.cogs.private_channels import BOT_DM, COMPONENT, button, emit
+from tests.cogs.test_errors import REFERENCE
 from tests.cogs.test_orders import BOTH, KISH, board_of, open_battle, paste, sent
 
 NOT_SENT = "Round 1 at Kish is over; these orders were not sent. The board for round 2 is below."
@@ -66,3 +73,56 @@ async def test_item_5_two_presses_of_submit_at_once_fight_round_1_once_and_seal_
     assert any("Orders revealed" in text for text in sent(first)), sent(first)
     assert NOT_SENT in sent(second), sent(second)
     assert await _round_two_orders(world, battle.game_id) == {}
+
+
+# --- the apology tells whether the action was stored -----------------------------------------
+
+
+async def _started(world: World) -> None:
+    ch = world.channel
+    await use(world.alice, ch, "warpwar new", fixed_order=True)
+    await use(world.bob, ch, "warpwar join")
+    await use(world.alice, ch, "warpwar start")
+
+
+async def _ships_of(world: World, player: str) -> int:
+    row = await world.bot.gm.game_in(world.channel.id)
+    assert row is not None
+    state = await world.bot.gm.stored_state(row.id)
+    assert state is not None
+    return len(state.ships_of(player))
+
+
+async def test_item_5_a_stored_action_whose_answer_failed_is_told_it_was_done(world: World) -> None:
+    """The ship was built and committed, then Discord refused the answer: the apology says it
+    was done, with the stored reply, instead of "nothing was lost, try again" (a retry would
+    build a second ship)."""
+    await _started(world)
+    world.env.inject_error(
+        "POST", "/interactions/*/callback", status=400, code=50035, message="Invalid Form Body"
+    )
+    built = await use(world.alice, world.channel, "build ship", star="Ur", design="WG=1 PD=18 B=12 S=5")
+    told = answer(built).content
+    assert built.ephemeral
+    assert told.startswith("It was done: ") and "W1" in told, told
+    assert "there is no need to do it again" in told and REFERENCE.search(told)
+    assert "try again" not in told
+    assert await _ships_of(world, "alice") == 1
+    assert_error(world.env, app_commands.CommandInvokeError, contains="Invalid Form Body")
+
+
+async def test_item_5_an_action_that_failed_before_it_was_stored_may_be_tried_again(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await _started(world)
+
+    async def broken(self: GameMaster, *args: Any, **kwargs: Any) -> Reply:
+        raise RuntimeError("the shipyard is on fire")
+
+    monkeypatch.setattr(GameMaster, "build_ship", broken)
+    failed = await use(world.alice, world.channel, "build ship", star="Ur", design="WG=1 PD=18 B=12 S=5")
+    told = answer(failed).content
+    assert told.startswith("Sorry, something went wrong") and "nothing was stored" in told
+    assert "try again" in told and "It was done" not in told
+    assert await _ships_of(world, "alice") == 0
+    assert_error(world.env, app_commands.CommandInvokeError, contains="on fire")
