@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from cogs import mailbox, orders_ui, turn_buttons
@@ -54,6 +55,11 @@ class Options:
     """Run the deadline task (tests may fire deadlines themselves)."""
 
 
+SERVER_INSTALL = app_commands.AppInstallationType(guild=True, user=False)
+SERVER_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+"""Every command's default: installed with the bot in a server, used in its channels."""
+
+
 class WarpWarBot(commands.Bot):
     """The client. Default intents only (no privileged ones): slash commands, buttons and DMs
     need none, and the owner's ``@bot sync`` works because mentions carry their content."""
@@ -71,6 +77,10 @@ class WarpWarBot(commands.Bot):
             tree_cls=ErrorTree,  # its on_error is in place before anything can fail
             allowed_mentions=ALLOWED_MENTIONS,
             help_command=None,
+            # Chosen on purpose (README, "For server owners"): a command is the server's unless it
+            # says otherwise; only /orders may be installed by a user and used in their DMs.
+            allowed_installs=SERVER_INSTALL,
+            allowed_contexts=SERVER_ONLY,
         )
         self.db = db
         self.options = options or Options()

@@ -4,7 +4,9 @@ Refusals are not errors here: the game master returns them as replies, and the h
 them privately. What reaches this module is either a check Discord's library made (the command
 was used in a DM, say), told in plain words, or a bug: logged in full with a short reference,
 while the player gets a brief apology carrying the same reference, so a report can be matched
-to its traceback.
+to its traceback. The apology says truthfully whether the action was stored (its reply is kept
+under the interaction's request id): "It was done: …" with that reply, so a lost answer is not
+followed by a retry that does it twice.
 """
 
 from __future__ import annotations
@@ -16,12 +18,23 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.common import actor_of
+from cogs.text import MESSAGE_LIMIT
+
 log = logging.getLogger(__name__)
 
 APOLOGY = (
-    "Sorry, something went wrong on my side (reference `{ref}`). Nothing you typed was lost: "
+    "Sorry, something went wrong on my side (reference `{ref}`), and nothing was stored: "
     "check /warpwar status, try again, and if it keeps happening tell the server's admins the reference."
 )
+"""The action was not carried out (no reply is stored for this interaction): trying again is safe."""
+DONE = "It was done: {text}\n(Only my answer went wrong, reference `{ref}`: there is no need to do it again.)"
+"""The action was stored, and only the answer failed: the stored reply, so nobody does it twice."""
+UNKNOWN = (
+    "Sorry, something went wrong on my side (reference `{ref}`), and I cannot tell whether it was "
+    "done: check /warpwar status (or your orders board) before trying again."
+)
+"""Even the check failed (the database cannot be read): the player looks before retrying."""
 
 CHECKS: dict[type[app_commands.AppCommandError], str] = {
     app_commands.NoPrivateMessage: "This command works in a server's channel, not in direct messages.",
@@ -67,7 +80,29 @@ async def report(interaction: discord.Interaction, error: Exception) -> None:
         interaction.channel_id,
         exc_info=original,
     )
-    await tell(interaction, APOLOGY.format(ref=ref))
+    await tell(interaction, await apology(interaction, ref))
+
+
+async def apology(interaction: discord.Interaction, ref: str) -> str:
+    """What the player is told about a bug, truthfully: whether their action was stored. A
+    stored action has its reply kept under this interaction's request id (gm.core.once, in the
+    same transaction as its effects), so finding it means it was done."""
+    gm = getattr(interaction.client, "gm", None)
+    request_id = actor_of(interaction).request_id
+    if gm is None or request_id is None:
+        return APOLOGY.format(ref=ref)
+    try:
+        stored = await gm.answered(request_id)
+    except Exception:  # the database itself may be what failed
+        log.exception("could not check whether request %s was stored", request_id)
+        return UNKNOWN.format(ref=ref)
+    if stored is None or not stored.ok:
+        return APOLOGY.format(ref=ref)
+    done = DONE.format(text=stored.text or "your action stands.", ref=ref)
+    if len(done) <= MESSAGE_LIMIT:
+        return done
+    room = MESSAGE_LIMIT - len(DONE.format(text="", ref=ref)) - 1
+    return DONE.format(text=f"{stored.text[:room]}…", ref=ref)
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:

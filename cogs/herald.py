@@ -26,6 +26,7 @@ from cogs import mailbox as mail
 from cogs import orders_ui, turn_buttons
 from cogs.common import Post, draw, filename_of, only, posts
 from cogs.phase_post import PhasePosts
+from cogs.privacy import hidden
 from engine.serial import encode
 from engine.text import plural
 from gm.announce import Announcement, Picture, Reply, ToBattle, ToChannel, ToPlayer
@@ -43,12 +44,6 @@ ACK_CHANNEL = "Done: the news is in the game's channel."
 ACK = "Done."
 MOVED_BELOW = "Done (the answer took a moment; it is below)."
 """The deferred private placeholder, when what follows it must be public."""
-
-
-def hidden(interaction: discord.Interaction, private: bool) -> bool:
-    """Whether an answer is ephemeral: a private one in a server is; in a direct message a plain
-    message is private already, and lasts (an ephemeral one is gone once the app reloads)."""
-    return private and interaction.guild_id is not None
 
 
 class Answer:

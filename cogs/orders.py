@@ -1,8 +1,9 @@
 """The /orders command: the player's open battles, anywhere, and the same orders flow as the
 buttons under a round's announcement (cogs.orders_ui).
 
-It works in the bot's DM as well as in a server (and as a user-installed app), because orders
-are written where nobody else can read them; in a server every answer is ephemeral.
+It works in the bot's DM, in a server, and as a user-installed app in DMs between users and group
+DMs, because orders are written where nobody else can read them: anywhere but the bot's own DM
+every answer is ephemeral (cogs.privacy).
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ import discord
 
 from cogs.common import actor_of, client_of
 from cogs.orders_board import RoundKey
+from cogs.privacy import in_bot_dm
 from engine.warpwar.order_checks import combatants
 from engine.warpwar.orders import Orders
 from engine.warpwar.ships import Ship
@@ -136,11 +137,10 @@ async def open_fights(interaction: discord.Interaction) -> list[Fight]:
 
 
 def in_dm(interaction: discord.Interaction) -> bool:
-    """In the bot's DM messages last (and may be read back by a later click); in a server's
-    channel the flow answers ephemerally, so no one else sees a word of it."""
-    return interaction.context.dm_channel or (
-        interaction.guild_id is None and isinstance(interaction.channel, discord.DMChannel)
-    )
+    """In the bot's own DM messages last (and may be read back by a later click); anywhere else,
+    a server's channel, a DM between users or a group DM, the flow answers ephemerally, so no one
+    else sees a word of it (cogs.privacy)."""
+    return in_bot_dm(interaction)
 
 
 async def answer(interaction: discord.Interaction, content: str, view: discord.ui.View | None = None) -> None:

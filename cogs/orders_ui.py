@@ -9,7 +9,7 @@ engine reads back (cogs.orders_board): a list of the player's ships opens a per-
 ship by ship add up; a board made by *Amend* (or ``/orders replace:yes``) *Replaces all* instead.
 Orders that leave ships out wait for *Confirm*. When a new board is posted in the DM, the
 buttons of the older ones are disabled. Everything is private: plain messages in the bot's DM,
-ephemeral ones in a server's channel.
+ephemeral ones anywhere else (a server's channel, a DM between users, a group DM).
 
 Restart-proof: every button and list is a DynamicItem whose custom id names the game, the
 star, the round (and on boards the player-turn); each click reads the database again, and a
@@ -40,7 +40,7 @@ from cogs.orders_board import (
     pointed,
     ship_order,
 )
-from cogs.orders_flow import OVER, Fight, answer, fight_for, in_dm, open_fights, replace_message
+from cogs.orders_flow import OVER, Fight, answer, fight_for, game_of, in_dm, open_fights, replace_message
 from cogs.orders_modals import MODAL_ID, form_from, paste_modal, ship_modal, values_of
 from cogs.text import MESSAGE_LIMIT, pieces
 from engine.warpwar.battles import merged_orders
@@ -49,6 +49,7 @@ from engine.warpwar.order_notation import NotationError, parse_orders
 from engine.warpwar.orders import Orders
 from engine.warpwar.tx import Refusal
 from gm.core import Actor
+from gm.play import ROUND_OVER
 from gm.warpwar.sealing import left_out
 
 if TYPE_CHECKING:
@@ -189,27 +190,56 @@ async def _guarded(interaction: discord.Interaction, key: RoundKey, action: Acti
     try:
         fight = await fight_for(interaction, key)
         if isinstance(fight, str):
-            await _stale(interaction, key, fight)
+            await _stale(interaction, key, fight, sealing=action in SENDERS.values())
         else:
             await action(interaction, fight)
     except Exception as error:  # a click must never go unanswered
         await report(interaction, error)
 
 
-async def _stale(interaction: discord.Interaction, key: RoundKey, why: str) -> None:
-    """ "That round is over", with the buttons of the battle's round open now if there is one."""
-    now = [
-        f for f in await open_fights(interaction) if (f.key.game_id, f.key.star) == (key.game_id, key.star)
-    ]
-    if why == OVER and now:
-        fight = now[0]
+async def _open_now(interaction: discord.Interaction, key: RoundKey) -> Fight | None:
+    """The player's side of the round of ``key``'s battle that takes orders now, if any."""
+    found = await open_fights(interaction)
+    return next((f for f in found if (f.key.game_id, f.key.star) == (key.game_id, key.star)), None)
+
+
+async def _stale(interaction: discord.Interaction, key: RoundKey, why: str, *, sealing: bool = False) -> None:
+    """ "That round is over", with the buttons of the battle's round open now if there is one;
+    orders that were to be sent are said not to be, with the board of the round open now."""
+    now = await _open_now(interaction, key)
+    if why == OVER and sealing:
+        await _not_sent(interaction, key, now)
+    elif why == OVER and now is not None:
         await answer(
             interaction,
-            f"{OVER} Round {fight.key.round} at {fight.where} is open now:",
-            prompt_view(fight.key.game_id, fight.key.star, fight.key.round),
+            f"{OVER} Round {now.key.round} at {now.where} is open now:",
+            prompt_view(now.key.game_id, now.key.star, now.key.round),
         )
     else:
         await answer(interaction, why)
+
+
+async def _not_sent(interaction: discord.Interaction, key: RoundKey, now: Fight | None) -> None:
+    """Orders written for a round that is over: not sent, said so, and the board of the battle's
+    round open now (if it goes on) posted below, so the player writes for that round knowingly."""
+    if now is None:
+        where = await _label(interaction, key)
+        await answer(interaction, f"Round {key.round} at {where} is over; these orders were not sent.")
+        return
+    await answer(
+        interaction,
+        f"Round {key.round} at {now.where} is over; these orders were not sent. "
+        f"The board for round {now.key.round} is below.",
+    )
+    await _put_board(interaction, now, _held(now), new=True)
+
+
+async def _label(interaction: discord.Interaction, key: RoundKey) -> str:
+    """The star's name as the player's game shows it (its hex if the game is gone)."""
+    loaded = await game_of(interaction, key.game_id)
+    if loaded is None or loaded.state is None:
+        return key.star
+    return loaded.state.map.label(key.star)
 
 
 async def start_orders(interaction: discord.Interaction, fight: Fight, *, replacing: bool = False) -> None:
@@ -259,9 +289,20 @@ def _submit(*, replace: bool, confirm: bool) -> Action:
         await interaction.response.defer()
         draft = draft_of(_content(interaction))
         bot = client_of(interaction)
+        key = fight.key
         reply = await bot.gm.submit_orders(
-            actor_of(interaction), fight.key.game_id, fight.key.star, draft, replace=replace, confirm=confirm
+            actor_of(interaction),
+            key.game_id,
+            key.star,
+            draft,
+            replace=replace,
+            confirm=confirm,
+            round=key.round,
+            turn=key.turn,
         )
+        if reply.code == ROUND_OVER:  # fought while this press waited for the game
+            await _not_sent(interaction, key, await _open_now(interaction, key))
+            return
         if reply.ok:
             after = await fight_for(interaction, fight.key)
             if isinstance(after, Fight):
@@ -284,14 +325,18 @@ async def _fresh(interaction: discord.Interaction, fight: Fight) -> None:
     await start_orders(interaction, fight, replacing=True)
 
 
+SENDERS: dict[str, Action] = {
+    "send": _submit(replace=False, confirm=False),
+    "swap": _submit(replace=True, confirm=False),
+    "confirm": _submit(replace=True, confirm=True),
+}
+"""The presses that send orders (a stale one says they were not sent)."""
 ACTIONS: dict[str, Action] = {
     "write": start_orders,
     "fresh": _fresh,
     "paste": _paste_from("new"),
     "look": _situation,
-    "send": _submit(replace=False, confirm=False),
-    "swap": _submit(replace=True, confirm=False),
-    "confirm": _submit(replace=True, confirm=True),
+    **SENDERS,
     "amend": _paste_from("board"),
     "fix": _paste_from("fix"),
     "refix": _paste_from("refix"),

@@ -208,6 +208,12 @@ class GameCore:
         if request is not None:
             await games.remember(self.db, request, reply.game_id, json.dumps(encode(reply)), self.clock.now())
 
+    async def answered(self, request_id: str) -> Reply | None:
+        """The reply stored with a request's effects, if it was carried out: a front end whose
+        answer failed tells the player it was done instead of asking them to do it again."""
+        stored = await games.reply_to(self.db, request_id)
+        return _stored(stored) if stored is not None else None
+
 
 Action = TypeVar("Action", bound=Callable[..., Awaitable[Reply]])
 

@@ -10,12 +10,13 @@ from engine.warpwar import Accepted, Rejected
 from engine.warpwar.events import GameCreated
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, Loaded, begin, once, seat_name
-from gm.warpwar.settings import changed, settings_from, to_data
+from gm.warpwar.settings import Settings, changed, settings_from, to_data
 from store import games
 from store.games import Seat
 
 TITLE_LIMIT = 80
 ALLIANCE_LIMIT = 30
+CHANNEL_BUSY = "This channel already has a game; finish or abandon it first."
 
 
 def may_manage(loaded: Loaded, actor: Actor) -> bool:
@@ -39,7 +40,7 @@ class Lobby(GameCore):
         if not (games.fits(guild_id) and games.fits(channel_id)):
             return refused("That is not a server and channel a game can be in.", "bad-place")
         if await self.game_in(channel_id) is not None:
-            return refused("This channel already has a game; finish or abandon it first.", "channel-busy")
+            return refused(CHANNEL_BUSY, "channel-busy")
         if title and len(title.strip()) > TITLE_LIMIT:
             return refused(f"A game's title has at most {TITLE_LIMIT} characters.", "too-long")
         if alliance and len(alliance.strip()) > ALLIANCE_LIMIT:
@@ -51,6 +52,15 @@ class Lobby(GameCore):
         if alliance and built.ruleset != "revised":
             return refused("Alliances are part of the revised rules only.", "no-alliances")
         name = (title or "").strip() or f"WarpWar ({built.title})"
+        try:
+            return await self._open(actor, guild_id, channel_id, name, built, alliance)
+        except games.ChannelTaken:  # another creation in this channel won the race
+            return refused(CHANNEL_BUSY, "channel-busy")
+
+    async def _open(
+        self, actor: Actor, guild_id: int, channel_id: int, name: str, built: Settings, alliance: str | None
+    ) -> Reply:
+        """The game's row, its creator's seat and the reply, in one transaction."""
         now = self.clock.now()
         async with self.db.transaction():
             game_id = await games.create_game(

@@ -198,16 +198,24 @@ class Play(GameCore):
         text: str = "",
         replace: bool = False,
         confirm: bool = False,
+        round: int | None = None,
+        turn: int | None = None,
     ) -> Reply:
         """Orders for this round at ``star``, added to those sent before (``replace``: instead of
         them). Orders that leave ships out are held until the player sends them with ``confirm``
-        (with no text, that confirms what is held); sending again amends them until the reveal."""
-        return await self._in_game(
-            actor,
-            game_id,
-            lambda s, p: cmd.SubmitOrders(p, _star(star), inputs.orders(text, s, p), not replace, confirm),
-            unchanged=UNCHANGED_ORDERS,
-        )
+        (with no text, that confirms what is held); sending again amends them until the reveal.
+
+        ``round`` (and ``turn``, the player-turn) say which round the orders were written for, as
+        a board's button carries them: checked under the game's lock, so orders written for a
+        round that has been fought meanwhile are refused, never sealed for the next one."""
+
+        def make(state: GameState, player: str) -> cmd.Command:
+            place = _star(star)
+            if round is not None:
+                _still_open(state, place, round, turn)
+            return cmd.SubmitOrders(player, place, inputs.orders(text, state, player), not replace, confirm)
+
+        return await self._in_game(actor, game_id, make, unchanged=UNCHANGED_ORDERS)
 
     @once
     async def standing_orders(self, actor: Actor, game_id: int, ship: str, text: str | None) -> Reply:
@@ -235,6 +243,24 @@ class Play(GameCore):
 
 def _star(text: str) -> str:
     return inputs.word(text, "star")
+
+
+ROUND_OVER = "round-over"
+
+
+def _still_open(state: GameState, place: str, round: int, turn: int | None) -> None:
+    """Refuse orders written for round ``round`` at ``place`` (in player-turn ``turn``) unless
+    that very round is taking orders now."""
+    hex_name = state.map.resolve(place)
+    if hex_name is None:
+        return  # the engine names the unknown star
+    battle = state.battle(hex_name)
+    same_turn = turn is None or turn == state.turn_serial
+    if battle is not None and battle in state.open_battles() and same_turn and battle.round == round:
+        return
+    raise inputs.InputError(
+        f"Round {round} at {state.map.label(hex_name)} is over; these orders were not sent.", ROUND_OVER
+    )
 
 
 def _noting(note: str) -> Callable[[Reply], Reply]:

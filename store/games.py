@@ -104,6 +104,10 @@ def _game(row: Row) -> GameRow:
 # --- games -------------------------------------------------------------------------------
 
 
+class ChannelTaken(Exception):  # noqa: N818 - not an error: another game took the channel first
+    """The channel has a live game already (made by another request in the meantime)."""
+
+
 async def create_game(
     db: Database,
     *,
@@ -115,11 +119,16 @@ async def create_game(
     setup: dict[str, Any],
     now: datetime,
 ) -> int:
-    return await db.execute(
-        "INSERT INTO games (guild_id, channel_id, kind, title, creator_id, status, setup, created_at,"
-        " updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-        (guild_id, channel_id, kind, title, creator_id, json.dumps(setup), stamp(now), stamp(now)),
-    )
+    """A new game in the lobby; :class:`ChannelTaken` if the channel has a live one (one live
+    game per channel is the database's own rule, so two creations at once cannot both win)."""
+    try:
+        return await db.execute(
+            "INSERT INTO games (guild_id, channel_id, kind, title, creator_id, status, setup, created_at,"
+            " updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+            (guild_id, channel_id, kind, title, creator_id, json.dumps(setup), stamp(now), stamp(now)),
+        )
+    except sqlite3.IntegrityError:
+        raise ChannelTaken(channel_id) from None
 
 
 async def live_game_in(db: Database, channel_id: int) -> GameRow | None:
