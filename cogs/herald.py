@@ -11,12 +11,22 @@ battle prompt is posted in the channel instead, with the same buttons.
 
 Pictures are drawn by the game master in a worker thread; one too big for where it goes is
 drawn again smaller.
+
+The game master stores a reply's announcements in the game's outbox with what they announce
+(gm.outbox, a reply marked ``queued``): the herald delivers a game's waiting announcements from
+there, one game's one delivery at a time and in order, marking each as soon as it is delivered
+(a phase's post records its message and the mark in one transaction). At start-up (and on every
+reconnection) it delivers what a crash left waiting. Only the announcement being delivered
+when the process died can be delivered twice; one that fails with an error is logged and not
+tried again, so it never holds back the game's later news.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +39,7 @@ from cogs.phase_post import PhasePosts
 from engine.serial import encode
 from engine.text import plural
 from gm.announce import Announcement, Picture, Reply, ToBattle, ToChannel, ToPlayer
-from store import mailbox
+from store import mailbox, outbox
 
 if TYPE_CHECKING:
     from cogs.app import WarpWarBot
@@ -100,6 +110,9 @@ class Delivery:
     """Users whose DMs failed with 50007 here: not tried again in this delivery."""
     kept: dict[int, int] = field(default_factory=dict)
     """User id → letters kept in the mailbox during this delivery."""
+    mark: Callable[[], Awaitable[None]] | None = None
+    """Marks the announcement being delivered as delivered (in the outbox), run inside the
+    transaction that records what its delivery changed, so the record and the mark go together."""
 
 
 class Herald:
@@ -110,6 +123,8 @@ class Herald:
         self._visible_deferrals: set[int] = set()
         """Interactions this herald deferred visibly (every other deferral is taken as ephemeral)."""
         self.phase_posts = PhasePosts(bot)
+        self._outbox_locks: dict[int, asyncio.Lock] = {}
+        """One delivery from a game's outbox at a time, so its news is told in order and once."""
 
     async def defer(self, interaction: discord.Interaction, private: bool = True) -> None:
         """Acknowledge now (the 3-second window), answer later through :meth:`deliver`."""
@@ -129,12 +144,45 @@ class Herald:
             await self._answer(delivery, Answer(interaction, visibly))
         if not reply.ok:
             return
+        if reply.queued and reply.game_id is not None:
+            await self.deliver_waiting(reply.game_id)
+            return
         for announcement in reply.announcements:
-            try:
-                await self._announce(delivery, announcement)
-            except Exception:  # what happened stands: one lost message must not stop the others
-                log.exception("could not deliver an announcement of game %s", reply.game_id)
+            await self._announce_safely(delivery, announcement)
         await self._tell_closed(delivery)
+
+    async def deliver_waiting(self, game_id: int) -> None:
+        """Deliver the game's announcements waiting in the outbox, in order, each marked as soon
+        as it is delivered (those of the reply just given, and any a crash left behind)."""
+        async with self._outbox_locks.setdefault(game_id, asyncio.Lock()):
+            waiting = await self.bot.gm.undelivered(game_id)
+            if not waiting:
+                return
+            told = tuple(w.announcement for w in waiting)
+            reply = Reply(True, "", announcements=told, game_id=game_id, channel_id=waiting[0].channel_id)
+            delivery = Delivery(reply)
+            for entry in waiting:
+                delivery.mark = self._marker(entry.id)
+                await self._announce_safely(delivery, entry.announcement)
+                await self.bot.gm.delivered(entry.id)
+            await self._tell_closed(delivery)
+
+    async def deliver_all_waiting(self) -> None:
+        """At start-up: what every game's outbox still holds (a crash, a lost connection)."""
+        for game_id in await self.bot.gm.games_undelivered():
+            await self.deliver_waiting(game_id)
+
+    def _marker(self, entry_id: int) -> Callable[[], Awaitable[None]]:
+        async def mark() -> None:
+            await outbox.mark(self.bot.db, entry_id, self.bot.gm.clock.now())
+
+        return mark
+
+    async def _announce_safely(self, delivery: Delivery, announcement: Announcement) -> None:
+        try:
+            await self._announce(delivery, announcement)
+        except Exception:  # what happened stands: one lost message must not stop the others
+            log.exception("could not deliver an announcement of game %s", delivery.reply.game_id)
 
     # --- the person who acted ----------------------------------------------------------------
 
@@ -186,7 +234,7 @@ class Herald:
             await self._post(channel, delivery, announcement, limit)
         elif announcement.phase is not None:
             await self.phase_posts.deliver(
-                channel, game_id, announcement, lambda p: self._draw(delivery, p, limit)
+                channel, game_id, announcement, lambda p: self._draw(delivery, p, limit), delivery.mark
             )
         else:
             await self._post(channel, delivery, announcement, limit)

@@ -76,7 +76,8 @@ class Session:
         outcome, reply = await self._carry_out(text, request_id)
         fired = tuple(await self.gm.fire_due())
         for passed in fired:
-            await self.printer.reply(passed, None, self.channel_id)
+            await self.printer.reply(passed, None, self.channel_id, announce=not passed.queued)
+        await self.deliver()
         if request_id is not None:
             done = PlayedLine(outcome.value, reply, fired)
             await progress.record(self.gm.db, request_id, done, self.clock.now())
@@ -96,9 +97,20 @@ class Session:
             await self.printer.reply(passed, None, self.channel_id, draw=False)
         return Outcome(past.outcome)
 
+    async def deliver(self) -> None:
+        """Print the announcements waiting in the outbox (gm.outbox), marking each once printed:
+        those of the line just carried out and of the deadlines it let pass, or those a crash
+        left unprinted (a script's line carried out again after a restart prints them where an
+        uninterrupted run did)."""
+        for waiting in await self.gm.undelivered():
+            channel = channel_tag(waiting.channel_id or self.channel_id)
+            await self.printer.announcement(waiting.announcement, channel, waiting.game_id, draw=True)
+            await self.gm.delivered(waiting.id)
+
     async def greet(self) -> None:
-        """Who is typing where, and the game there if there is one."""
+        """Who is typing where, what a crash left untold, and the game there if there is one."""
         self.printer.note(f"WarpWar console: you type as {self.speaker} in #game; /help lists the commands.")
+        await self.deliver()
         status = await self.gm.status(self.channel_id)
         if status.ok:
             await self.printer.reply(status, self.speaker, self.channel_id)
@@ -118,7 +130,7 @@ class Session:
         except LineError as error:
             reply = refused(str(error), "bad-line")
         self._saw(reply)
-        await self.printer.reply(reply, self.speaker, self.channel_id)
+        await self.printer.reply(reply, self.speaker, self.channel_id, announce=not reply.queued)
         return (Outcome.DONE if reply.ok else Outcome.REFUSED), reply
 
     def _saw(self, reply: Reply) -> None:
