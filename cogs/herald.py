@@ -16,9 +16,11 @@ The game master stores a reply's announcements in the game's outbox with what th
 (gm.outbox, a reply marked ``queued``): the herald delivers a game's waiting announcements from
 there, one game's one delivery at a time and in order, marking each as soon as it is delivered
 (a phase's post records its message and the mark in one transaction). At start-up (and on every
-reconnection) it delivers what a crash left waiting. Only the announcement being delivered
-when the process died can be delivered twice; one that fails with an error is logged and not
-tried again, so it never holds back the game's later news.
+reconnection) it delivers what a crash or an outage left waiting. Only the announcement being
+delivered when the process died can be delivered twice. One that Discord refuses is logged and
+not tried again, so it never holds back the game's later news; one that fails because Discord
+is down waits, with the game's later news, for the next delivery (the game's next reply, the
+next deadline, or the next connection).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from cogs import mailbox as mail
@@ -53,6 +56,14 @@ ACK_CHANNEL = "Done: the news is in the game's channel."
 ACK = "Done."
 MOVED_BELOW = "Done (the answer took a moment; it is below)."
 """The deferred private placeholder, when what follows it must be public."""
+
+
+def unreachable(error: Exception) -> bool:
+    """Discord is down (a 5xx, after discord.py's own retries) or out of reach: an announcement
+    from the outbox that fails so stays waiting, with the game's later ones, for the next delivery."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500
+    return isinstance(error, aiohttp.ClientError | TimeoutError)
 
 
 def hidden(interaction: discord.Interaction, private: bool) -> bool:
@@ -163,7 +174,8 @@ class Herald:
             delivery = Delivery(reply)
             for entry in waiting:
                 delivery.mark = self._marker(entry.id)
-                await self._announce_safely(delivery, entry.announcement)
+                if not await self._announce_safely(delivery, entry.announcement):
+                    break  # it and what follows wait for the next delivery, in order
                 await self.bot.gm.delivered(entry.id)
             await self._tell_closed(delivery)
 
@@ -178,11 +190,18 @@ class Herald:
 
         return mark
 
-    async def _announce_safely(self, delivery: Delivery, announcement: Announcement) -> None:
+    async def _announce_safely(self, delivery: Delivery, announcement: Announcement) -> bool:
+        """Deliver one announcement: True when done, or given up (Discord refused it: logged, so
+        it never holds back the rest); False when Discord cannot be reached (:func:`unreachable`)."""
         try:
             await self._announce(delivery, announcement)
-        except Exception:  # what happened stands: one lost message must not stop the others
-            log.exception("could not deliver an announcement of game %s", delivery.reply.game_id)
+        except Exception as error:  # what happened stands: one lost message must not stop the others
+            game_id = delivery.reply.game_id
+            if unreachable(error):
+                log.warning("Discord cannot be reached: news of game %s waits", game_id, exc_info=True)
+                return False
+            log.exception("could not deliver an announcement of game %s", game_id)
+        return True
 
     # --- the person who acted ----------------------------------------------------------------
 

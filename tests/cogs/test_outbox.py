@@ -148,3 +148,21 @@ async def test_item_4_the_phase_post_edited_before_a_crash_is_edited_again_not_d
     told_once(await told(world))
     edited = next(p for p in posts(world) if "The deadline passed" in "\n".join(lines(p)))
     assert edited.id == build.id and count(lines(edited), "The deadline passed") == 1
+
+
+async def test_item_4_news_that_finds_discord_down_waits_and_is_told_once_after_a_restart(
+    world: World, restart: Any
+) -> None:
+    """Discord answers 503 to every new message while the deadline's news goes out (discord.py
+    retries first, then gives up): the edit of the phase's post gets through, the news that
+    follows waits, in order, and the restarted bot tells it once."""
+    await start(world)
+    world.env.inject_error("POST", f"/channels/{world.channel.id}/messages", status=503, times=None)
+    await pass_time(world, PHASE)
+    before = await told(world)
+    assert count(before["channel"], "The deadline passed") == 1
+    assert count(before["channel"], "alice's move phase") == 0
+    assert not before["bob"], "the news waits in order: nothing after the failed post is sent"
+    world.env.backend.faults.clear()
+    await restart()
+    told_once(await told(world))
