@@ -10,7 +10,9 @@ text. The game master answers a known request with its stored reply, changing no
 console records each line it finished (console.progress). A script killed half-way and played
 again on the same database therefore replays what was done and finishes the rest; its clock
 starts at the same moment and ``/wait`` lines move it the same way, so the game ends exactly
-as an uninterrupted run would.
+as an uninterrupted run would. Announcements are printed from the outbox (gm.outbox), each
+marked once printed, so news a kill left unprinted (a deadline fired, its news not yet out)
+is printed once when the line is carried out again.
 """
 
 from __future__ import annotations
