@@ -205,7 +205,8 @@ class GameCore:
 
     async def remember(self, reply: Reply) -> Reply:
         """Inside the transaction of what it did: queue the reply's announcements (:meth:`queue`)
-        and keep the reply to the request being answered. Returns the reply as kept."""
+        and keep the reply to the request being answered. Returns the reply as kept: a reply with
+        announcements must be given as returned (``queued``), or they would be told twice."""
         reply = await self.queue(reply)
         request = _request.get()
         if request is not None:
