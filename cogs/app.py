@@ -99,6 +99,15 @@ class WarpWarBot(commands.Bot):
         if self.options.deadlines:
             self._runner = DeadlineRunner(self.gm, self.herald.deliver).start()
 
+    async def on_ready(self) -> None:
+        """Connected, at start-up or again after a lost connection: the announcements a crash
+        or an outage left undelivered go out now, in order, once (gm.outbox)."""
+        await self.herald.deliver_all_waiting()
+
+    async def on_resumed(self) -> None:
+        """A lost connection resumed: news that found Discord down goes out now (as on_ready)."""
+        await self.herald.deliver_all_waiting()
+
     async def sync_commands(self) -> list[str]:
         """Register the slash commands with Discord (globally, or in the development server)."""
         if self.options.dev_guild is not None:

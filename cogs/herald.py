@@ -11,15 +11,28 @@ battle prompt is posted in the channel instead, with the same buttons.
 
 Pictures are drawn by the game master in a worker thread; one too big for where it goes is
 drawn again smaller.
+
+The game master stores a reply's announcements in the game's outbox with what they announce
+(gm.outbox, a reply marked ``queued``): the herald delivers a game's waiting announcements from
+there, one game's one delivery at a time and in order, marking each as soon as it is delivered
+(a phase's post records its message and the mark in one transaction). At start-up (and on every
+reconnection) it delivers what a crash or an outage left waiting. Only the announcement being
+delivered when the process died can be delivered twice. One that Discord refuses is logged and
+not tried again, so it never holds back the game's later news; one that fails because Discord
+is down waits, with the game's later news, for the next delivery (the game's next reply, the
+next deadline, or the next connection).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from cogs import mailbox as mail
@@ -30,7 +43,7 @@ from cogs.privacy import hidden
 from engine.serial import encode
 from engine.text import plural
 from gm.announce import Announcement, Picture, Reply, ToBattle, ToChannel, ToPlayer
-from store import mailbox
+from store import mailbox, outbox
 
 if TYPE_CHECKING:
     from cogs.app import WarpWarBot
@@ -44,6 +57,14 @@ ACK_CHANNEL = "Done: the news is in the game's channel."
 ACK = "Done."
 MOVED_BELOW = "Done (the answer took a moment; it is below)."
 """The deferred private placeholder, when what follows it must be public."""
+
+
+def unreachable(error: Exception) -> bool:
+    """Discord is down (a 5xx, after discord.py's own retries) or out of reach: an announcement
+    from the outbox that fails so stays waiting, with the game's later ones, for the next delivery."""
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500
+    return isinstance(error, aiohttp.ClientError | TimeoutError)
 
 
 class Answer:
@@ -95,6 +116,9 @@ class Delivery:
     """Users whose DMs failed with 50007 here: not tried again in this delivery."""
     kept: dict[int, int] = field(default_factory=dict)
     """User id → letters kept in the mailbox during this delivery."""
+    mark: Callable[[], Awaitable[None]] | None = None
+    """Marks the announcement being delivered as delivered (in the outbox), run inside the
+    transaction that records what its delivery changed, so the record and the mark go together."""
 
 
 class Herald:
@@ -105,6 +129,8 @@ class Herald:
         self._visible_deferrals: set[int] = set()
         """Interactions this herald deferred visibly (every other deferral is taken as ephemeral)."""
         self.phase_posts = PhasePosts(bot)
+        self._outbox_locks: dict[int, asyncio.Lock] = {}
+        """One delivery from a game's outbox at a time, so its news is told in order and once."""
 
     async def defer(self, interaction: discord.Interaction, private: bool = True) -> None:
         """Acknowledge now (the 3-second window), answer later through :meth:`deliver`."""
@@ -124,12 +150,53 @@ class Herald:
             await self._answer(delivery, Answer(interaction, visibly))
         if not reply.ok:
             return
+        if reply.queued and reply.game_id is not None:
+            await self.deliver_waiting(reply.game_id)
+            return
         for announcement in reply.announcements:
-            try:
-                await self._announce(delivery, announcement)
-            except Exception:  # what happened stands: one lost message must not stop the others
-                log.exception("could not deliver an announcement of game %s", reply.game_id)
+            await self._announce_safely(delivery, announcement)
         await self._tell_closed(delivery)
+
+    async def deliver_waiting(self, game_id: int) -> None:
+        """Deliver the game's announcements waiting in the outbox, in order, each marked as soon
+        as it is delivered (those of the reply just given, and any a crash left behind)."""
+        async with self._outbox_locks.setdefault(game_id, asyncio.Lock()):
+            waiting = await self.bot.gm.undelivered(game_id)
+            if not waiting:
+                return
+            told = tuple(w.announcement for w in waiting)
+            reply = Reply(True, "", announcements=told, game_id=game_id, channel_id=waiting[0].channel_id)
+            delivery = Delivery(reply)
+            for entry in waiting:
+                delivery.mark = self._marker(entry.id)
+                if not await self._announce_safely(delivery, entry.announcement):
+                    break  # it and what follows wait for the next delivery, in order
+                await self.bot.gm.delivered(entry.id)
+            await self._tell_closed(delivery)
+
+    async def deliver_all_waiting(self) -> None:
+        """At start-up: what every game's outbox still holds (a crash, a lost connection)."""
+        for game_id in await self.bot.gm.games_undelivered():
+            await self.deliver_waiting(game_id)
+
+    def _marker(self, entry_id: int) -> Callable[[], Awaitable[None]]:
+        async def mark() -> None:
+            await outbox.mark(self.bot.db, entry_id, self.bot.gm.clock.now())
+
+        return mark
+
+    async def _announce_safely(self, delivery: Delivery, announcement: Announcement) -> bool:
+        """Deliver one announcement: True when done, or given up (Discord refused it: logged, so
+        it never holds back the rest); False when Discord cannot be reached (:func:`unreachable`)."""
+        try:
+            await self._announce(delivery, announcement)
+        except Exception as error:  # what happened stands: one lost message must not stop the others
+            game_id = delivery.reply.game_id
+            if unreachable(error):
+                log.warning("Discord cannot be reached: news of game %s waits", game_id, exc_info=True)
+                return False
+            log.exception("could not deliver an announcement of game %s", game_id)
+        return True
 
     # --- the person who acted ----------------------------------------------------------------
 
@@ -181,7 +248,7 @@ class Herald:
             await self._post(channel, delivery, announcement, limit)
         elif announcement.phase is not None:
             await self.phase_posts.deliver(
-                channel, game_id, announcement, lambda p: self._draw(delivery, p, limit)
+                channel, game_id, announcement, lambda p: self._draw(delivery, p, limit), delivery.mark
             )
         else:
             await self._post(channel, delivery, announcement, limit)

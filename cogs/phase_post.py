@@ -16,8 +16,10 @@ herald decides between editing that phase's message and posting a new one:
   pinging again; a phase without a message gets none.
 
 Which message belongs to which phase is stored (store/phase_posts.py), so a restart keeps editing
-the same message. Any other post of the game in the channel (battle news, the end of the game)
-closes the phase's message to new lines, so the channel still reads in order.
+the same message; the announcement is marked delivered (the outbox) in the same transaction, so
+one delivered again after a crash never adds its lines twice. Any other post of the game in the
+channel (battle news, the end of the game) closes the phase's message to new lines, so the
+channel still reads in order.
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ if TYPE_CHECKING:
 
 Draw = Callable[[Picture], Awaitable[bytes | None]]
 """Draws a picture request within the upload limit where it goes (the herald's, cached)."""
+Mark = Callable[[], Awaitable[None]] | None
+"""Marks the announcement delivered in the outbox, in the transaction that keeps the post: a
+line recorded in the post is never added to it again by a delivery after a restart."""
 
 
 class PhasePosts:
@@ -60,10 +65,11 @@ class PhasePosts:
         game_id: int,
         announcement: Announcement,
         draw: Draw,
+        mark: Mark = None,
     ) -> None:
         """Edit the phase's message with ``announcement``, or post a new one (module docstring)."""
         async with self._locks.setdefault(game_id, asyncio.Lock()):
-            await _deliver(self.bot, channel, game_id, announcement, draw)
+            await _deliver(self.bot, channel, game_id, announcement, draw, mark)
 
     async def closed(self, game_id: int) -> None:
         """Another post of the game came after the phase's: its next lines start a new message."""
@@ -77,6 +83,7 @@ async def _deliver(
     game_id: int,
     announcement: Announcement,
     draw: Draw,
+    mark: Mark = None,
 ) -> None:
     key = announcement.phase
     assert key is not None, "only the news of a phase has a phase's post"
@@ -101,7 +108,7 @@ async def _deliver(
             over = announcement.heading is not None and not announcement.heading.live
             # The phase is over: its turn's buttons go (the next phase's post has its own).
             if await _edit(channel, found.message_id, post, **({"view": None} if over else {})):
-                await _keep(bot, replace(found, text=text, picture=shown))
+                await _keep(bot, replace(found, text=text, picture=shown), mark)
                 return
     sent: discord.Message | None = None
     out = posts(lines, png, name, announcement.heading)
@@ -114,7 +121,7 @@ async def _deliver(
         sent = await channel.send(**post.kwargs(), **under, **sending)
     if sent is not None:
         text = out[-1].description or ""
-        await _keep(bot, PhasePost(game_id, key.turn, key.phase, channel.id, sent.id, text, shown))
+        await _keep(bot, PhasePost(game_id, key.turn, key.phase, channel.id, sent.id, text, shown), mark)
 
 
 def _picture(found: PhasePost | None) -> Picture | None:
@@ -165,6 +172,8 @@ async def _edit(
     return True
 
 
-async def _keep(bot: WarpWarBot, post: PhasePost) -> None:
+async def _keep(bot: WarpWarBot, post: PhasePost, mark: Mark = None) -> None:
     async with bot.db.transaction():
         await phase_posts.keep(bot.db, post)
+        if mark is not None:
+            await mark()

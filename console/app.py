@@ -10,7 +10,9 @@ text. The game master answers a known request with its stored reply, changing no
 console records each line it finished (console.progress). A script killed half-way and played
 again on the same database therefore replays what was done and finishes the rest; its clock
 starts at the same moment and ``/wait`` lines move it the same way, so the game ends exactly
-as an uninterrupted run would.
+as an uninterrupted run would. Announcements are printed from the outbox (gm.outbox), each
+marked once printed, so news a kill left unprinted (a deadline fired, its news not yet out)
+is printed once when the line is carried out again.
 """
 
 from __future__ import annotations
@@ -76,7 +78,8 @@ class Session:
         outcome, reply = await self._carry_out(text, request_id)
         fired = tuple(await self.gm.fire_due())
         for passed in fired:
-            await self.printer.reply(passed, None, self.channel_id)
+            await self.printer.reply(passed, None, self.channel_id, announce=not passed.queued)
+        await self.deliver()
         if request_id is not None:
             done = PlayedLine(outcome.value, reply, fired)
             await progress.record(self.gm.db, request_id, done, self.clock.now())
@@ -96,9 +99,20 @@ class Session:
             await self.printer.reply(passed, None, self.channel_id, draw=False)
         return Outcome(past.outcome)
 
+    async def deliver(self) -> None:
+        """Print the announcements waiting in the outbox (gm.outbox), marking each once printed:
+        those of the line just carried out and of the deadlines it let pass, or those a crash
+        left unprinted (a script's line carried out again after a restart prints them where an
+        uninterrupted run did)."""
+        for waiting in await self.gm.undelivered():
+            channel = channel_tag(waiting.channel_id or self.channel_id)
+            await self.printer.announcement(waiting.announcement, channel, waiting.game_id, draw=True)
+            await self.gm.delivered(waiting.id)
+
     async def greet(self) -> None:
-        """Who is typing where, and the game there if there is one."""
+        """Who is typing where, what a crash left untold, and the game there if there is one."""
         self.printer.note(f"WarpWar console: you type as {self.speaker} in #game; /help lists the commands.")
+        await self.deliver()
         status = await self.gm.status(self.channel_id)
         if status.ok:
             await self.printer.reply(status, self.speaker, self.channel_id)
@@ -118,7 +132,7 @@ class Session:
         except LineError as error:
             reply = refused(str(error), "bad-line")
         self._saw(reply)
-        await self.printer.reply(reply, self.speaker, self.channel_id)
+        await self.printer.reply(reply, self.speaker, self.channel_id, announce=not reply.queued)
         return (Outcome.DONE if reply.ok else Outcome.REFUSED), reply
 
     def _saw(self, reply: Reply) -> None:

@@ -37,11 +37,15 @@ class Printer:
         self._titles: dict[str, str] = {}
         """The heading last printed in each channel: a phase's title is printed once, as it begins."""
 
-    async def reply(self, reply: Reply, speaker: str | None, channel_id: int, draw: bool = True) -> None:
+    async def reply(
+        self, reply: Reply, speaker: str | None, channel_id: int, draw: bool = True, announce: bool = True
+    ) -> None:
         """A reply to ``speaker`` (None: to nobody, a deadline that passed) and its announcements.
 
         ``draw`` False skips the pictures: the reply was given before (a script played again
         after a crash) and a picture drawn now would show the game as it is now, not then.
+        ``announce`` False leaves the announcements out: they wait in the outbox, and the
+        session prints them from there (console.app, ``Session.deliver``).
         """
         channel = channel_tag(reply.channel_id or channel_id)
         mine = f"[to {speaker}]" if reply.private else channel
@@ -52,7 +56,7 @@ class Printer:
             self.say(mine, reply.text)
         for picture in reply.pictures if draw else ():
             await self.picture(mine, reply.game_id, picture)
-        for announcement in reply.announcements:
+        for announcement in reply.announcements if announce else ():
             await self.announcement(announcement, channel, reply.game_id, draw)
 
     async def announcement(self, a: Announcement, channel: str, game_id: int | None, draw: bool) -> None:

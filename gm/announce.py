@@ -154,6 +154,9 @@ class Reply:
     """For a refusal: the reason as a short code (``not-your-turn``)."""
     pictures: tuple[Picture, ...] = field(default=())
     """Pictures for the reply itself (a player's own fleet card, say)."""
+    queued: bool = False
+    """The announcements were stored in the game's outbox with what the call did (gm.outbox): a
+    front end delivers them from there, in order and each once, not from this reply."""
 
 
 def refused(text: str, code: str = "refused") -> Reply:

@@ -2,7 +2,8 @@
 
 Every public action of :class:`~gm.service.GameMaster` comes down to :meth:`GameCore.commit`:
 the events and the new state are written in one transaction, with the deadlines the new state
-wants and the reply itself when the request carries an id, before anyone is told anything.
+wants, the announcements to deliver (the outbox, gm.outbox) and the reply itself when the
+request carries an id, before anyone is told anything.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from gm.warpwar import nudges
 from gm.warpwar.channel import dated
 from gm.warpwar.settings import Settings, settings_from
 from gm.warpwar.story import tell
-from store import games
+from store import games, outbox
 from store.db import Database
 from store.games import Deadline, DuplicateRequest, GameRow, Seat
 from store.maps import load_map
@@ -181,7 +182,7 @@ class GameCore:
             )
             if deadlines != existing:
                 await games.replace_deadlines(self.db, loaded.row.id, deadlines)
-            await self.remember(reply)
+            reply = await self.remember(reply)
         self._keep(loaded.row.id, loaded.row.version + len(bodies), state)
         self.deadlines_moved()
         return reply
@@ -202,11 +203,25 @@ class GameCore:
             pictures=tuple(a.picture for a in mine if a.picture is not None),
         )
 
-    async def remember(self, reply: Reply) -> None:
-        """Inside the transaction of what it did: keep the reply to the request being answered."""
+    async def remember(self, reply: Reply) -> Reply:
+        """Inside the transaction of what it did: queue the reply's announcements (:meth:`queue`)
+        and keep the reply to the request being answered. Returns the reply as kept: a reply with
+        announcements must be given as returned (``queued``), or they would be told twice."""
+        reply = await self.queue(reply)
         request = _request.get()
         if request is not None:
             await games.remember(self.db, request, reply.game_id, json.dumps(encode(reply)), self.clock.now())
+        return reply
+
+    async def queue(self, reply: Reply) -> Reply:
+        """Inside the transaction of what it did: the reply's announcements go to the game's
+        outbox, to be delivered from there (gm.outbox), so a crash before they are all delivered
+        loses none. Returns the reply marked ``queued``."""
+        if not reply.ok or not reply.announcements or reply.game_id is None:
+            return reply
+        bodies = [json.dumps(encode(a)) for a in reply.announcements]
+        await outbox.put(self.db, reply.game_id, reply.channel_id, bodies, self.clock.now())
+        return replace(reply, queued=True)
 
     async def answered(self, request_id: str) -> Reply | None:
         """The reply stored with a request's effects, if it was carried out: a front end whose

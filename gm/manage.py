@@ -86,7 +86,7 @@ class Manage(GameCore):
             reply = self._retitled(loaded, reply, await games.deadlines_of(self.db, loaded.row.id), True)
             async with self.db.transaction():
                 await games.set_paused(self.db, loaded.row.id, self.clock.now())
-                await self.remember(reply)
+                reply = await self.remember(reply)
         return reply
 
     @once
@@ -128,7 +128,7 @@ class Manage(GameCore):
             await games.replace_deadlines(self.db, loaded.row.id, moved)
             if unpause:
                 await games.set_paused(self.db, loaded.row.id, None)
-            await self.remember(reply)
+            reply = await self.remember(reply)
         self.deadlines_moved()
         return reply
 

@@ -12,6 +12,7 @@ gm.lobby       create, join, leave, start
 gm.play        build, repair, move, done, battle order, concede, sealed orders, standing ones
 gm.manage      settings, pause, resume, extend, abandon, server defaults
 gm.timing      deadlines that pass (and the task that waits for them)
+gm.outbox      announcements stored with what they announce, waiting to be delivered
 gm.looking     status, story, fleet, ship, battle situation, battle reports
 gm.audit       replay, export, import
 gm.painting    the pictures announcements ask for (drawn by render/ in a worker thread)
@@ -27,6 +28,7 @@ from gm.guide import Guide
 from gm.lobby import Lobby
 from gm.looking import Looking
 from gm.manage import Manage
+from gm.outbox import Outbox
 from gm.painting import Painting
 from gm.play import Play
 from gm.timing import Timing
@@ -34,5 +36,5 @@ from gm.timing import Timing
 __all__ = ["Actor", "GameMaster"]
 
 
-class GameMaster(Guide, Lobby, Play, Manage, Timing, Looking, Audit, Painting):
+class GameMaster(Guide, Lobby, Play, Manage, Timing, Outbox, Looking, Audit, Painting):
     """One per process, over one database; see the module docstring for where each action is."""

@@ -55,12 +55,15 @@ class Timing(GameCore):
                 # as what it did, so a crash leaves both or neither.
                 what = "The orders deadline passed" if deadline.kind == "round" else "The deadline passed"
                 return await self.commit(loaded, result, None, acting=None, note=f"{what}{note}.")
+            main = current.get(deadline.payload.get("for", ""))
+            reply = None  # nothing to do, or the deadline itself passes now: no use reminding
+            if deadline.kind == "remind" and main is not None and main.due_at > now:
+                reply = self._remind(loaded, loaded.state, deadline, main.due_at, note)
             async with self.db.transaction():
                 await games.delete_deadline(self.db, deadline.game_id, deadline.key)
-            main = current.get(deadline.payload.get("for", ""))
-            if deadline.kind != "remind" or main is None or main.due_at <= now:
-                return None  # nothing to do, or the deadline itself passes now: no use reminding
-            return self._remind(loaded, loaded.state, deadline, main.due_at, note)
+                if reply is not None:
+                    reply = await self.queue(reply)  # the reminders go with the deadline's row
+            return reply
 
     def _remind(
         self, loaded: Loaded, state: GameState, deadline: Deadline, due: datetime, note: str

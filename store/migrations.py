@@ -107,4 +107,19 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, turn, phase)
     )
     """,
+    # 7 (issue 11, item 4): the outbox.
+    # Every announcement is written in the transaction of the command (or deadline) that made
+    # it, and marked once delivered, so a restart delivers what a crash left unsent, in order
+    # (store/outbox.py).
+    """
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        channel_id INTEGER,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        delivered_at TEXT
+    );
+    CREATE INDEX outbox_waiting ON outbox (game_id, id) WHERE delivered_at IS NULL
+    """,
 ]

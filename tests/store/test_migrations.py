@@ -19,13 +19,23 @@ import aiosqlite
 import pytest
 
 import store.db
-from store import games, phase_posts
+from store import games, outbox, phase_posts
 from store.db import Database, open_database
 from store.games import Deadline, LoggedEvent, Seat
 from store.migrations import MIGRATIONS
 
 CURRENT = len(MIGRATIONS)
-TABLES = {"games", "seats", "events", "deadlines", "guild_settings", "requests", "mailbox", "phase_posts"}
+TABLES = {
+    "games",
+    "seats",
+    "events",
+    "deadlines",
+    "guild_settings",
+    "requests",
+    "mailbox",
+    "phase_posts",
+    "outbox",
+}
 NOW = datetime(2024, 5, 6, 7, 8, 9, 123456, tzinfo=UTC)
 CHANNEL = 100
 SETUP = {"ruleset": "classic", "scenario": "learning", "players": 2}
@@ -33,6 +43,7 @@ STATE = '{"game_turn": 3}'
 SEAT = Seat(11, "alice", 1, "red")
 EVENTS = (("GameCreated", '{"seq": 1}'), ("TurnBegan", '{"seq": 2}'))
 REPLY = '{"ok": true, "text": "Done."}'
+ANNOUNCEMENT = '{"to": {"ToChannel": {}}, "text": "alice built W1 at Ur."}'
 
 
 def phase_post(game_id: int) -> phase_posts.PhasePost:
@@ -43,6 +54,11 @@ def phase_post(game_id: int) -> phase_posts.PhasePost:
 
 def deadline(game_id: int) -> Deadline:
     return Deadline(game_id, "phase:1:build", "phase", NOW + timedelta(hours=48), {"star": "Ur"})
+
+
+async def waiting_of(db: Database, game_id: int) -> list[tuple[int, int | None, str]]:
+    """The game's announcements not delivered yet (issue 11's outbox), without their ids."""
+    return [(w.game_id, w.channel_id, w.body) for w in await outbox.waiting(db, game_id)]
 
 
 async def paused_at_of(db: Database, game_id: int) -> datetime | None:
@@ -114,6 +130,12 @@ SAMPLES = (
         lambda db, g: phase_posts.keep(db, phase_post(g)),
         lambda db, g: phase_posts.find(db, g, 3, "move"),
         phase_post,
+    ),
+    Sample(
+        "outbox",
+        lambda db, g: outbox.put(db, g, CHANNEL, [ANNOUNCEMENT], NOW),
+        waiting_of,
+        lambda g: [(g, CHANNEL, ANNOUNCEMENT)],
     ),
 )
 
