@@ -144,7 +144,8 @@ async def _opened(name: str, upto: int | None, release: Callable[[], None] | Non
         await migrate(db, upto)
         await _can_write(db)
     except BaseException as error:
-        await db.close()
+        with contextlib.suppress(Exception):  # the fault is ``error``; its thread must end anyway
+            await db.close()
         if isinstance(error, sqlite3.Error):
             raise fault(name, error) from None
         raise
