@@ -9,6 +9,10 @@ connection and then the database.
 With no token the game master plays in a local console (console/): at a prompt when standard
 input is a terminal, a script with ``--script FILE``, and otherwise the bundled demo, so
 ``make run`` shows the bot at work anywhere; ``--console`` chooses the console even with a token.
+
+A database file it cannot use (another process has it, it is not a database, read-only, from a
+newer release, no space left) stops either front end at once with one line on stderr saying
+what is wrong and what to do, and exit code 1.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from dotenv import load_dotenv
 from cogs.app import Options, WarpWarBot
 from console.app import Setup, run_interactive, run_script
 from console.demo import play_demo
-from store.db import open_database
+from store.db import DatabaseFileError, open_database
 
 DEFAULT_DB = "data/warpwar.sqlite3"
 log = logging.getLogger("warpwar")
@@ -100,6 +104,15 @@ def setup_from(args: argparse.Namespace) -> Setup:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return run(argv)
+    except DatabaseFileError as fault:
+        print(f"bot.py: {fault}", file=sys.stderr)
+        return 1
+
+
+def run(argv: list[str] | None) -> int:
+    """Choose the front end from the flags and the environment, and run it."""
     load_dotenv()
     args = arguments(argv)
     token = os.environ.get("DISCORD_TOKEN", "").strip()

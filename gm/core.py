@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 import random
 import re
 from collections import OrderedDict
@@ -24,7 +25,7 @@ from typing import Any, TypeVar, cast
 from engine.serial import decode, encode
 from engine.warpwar import Accepted, GameSetup, GameState, PlayerSetup, Rejected, new_game
 from engine.warpwar.state import GameOptions
-from gm.announce import Announcement, Reply, ToPlayer
+from gm.announce import Announcement, Reply, ToPlayer, refused
 from gm.clock import Clock
 from gm.warpwar import deadlines as plan
 from gm.warpwar import nudges
@@ -32,11 +33,13 @@ from gm.warpwar.channel import dated
 from gm.warpwar.settings import Settings, settings_from
 from gm.warpwar.story import tell
 from store import games, outbox
-from store.db import Database
+from store.db import Database, DiskFullError
 from store.games import Deadline, DuplicateRequest, GameRow, Seat
 from store.maps import load_map
 
+DISK_FULL = "The server's disk is full: nothing was changed. Try again later."
 NAME_LIMIT = 20
+log = logging.getLogger(__name__)
 STATES_KEPT = 500
 """Decoded game states kept in memory (a few kilobytes each)."""
 
@@ -257,7 +260,22 @@ def once(action: Action) -> Action:
         finally:
             _request.reset(token)
 
-    return cast(Action, answered)
+    return refusing_when_full(cast(Action, answered))
+
+
+def refusing_when_full(action: Action) -> Action:
+    """A command whose transaction found the disk full is refused in words: the transaction was
+    rolled back, so nothing changed, and the next command goes on once there is space again."""
+
+    @functools.wraps(action)
+    async def guarded(*args: Any, **kwargs: Any) -> Reply:
+        try:
+            return await action(*args, **kwargs)
+        except DiskFullError as full:
+            log.error("command refused: %s", full)
+            return refused(DISK_FULL, "disk-full")
+
+    return cast(Action, guarded)
 
 
 def heading_due(deadlines: Iterable[Deadline]) -> datetime | None:

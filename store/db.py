@@ -3,43 +3,71 @@
 aiosqlite runs every statement on its own thread, so the event loop never blocks on disk.
 One connection serves the whole process; a write lock lets one transaction run at a time
 (SQLite allows one writer anyway), and :meth:`Database.transaction` commits before it
-returns, so a command is acknowledged only once it is on disk.
+returns, so a command is acknowledged only once it is on disk: ``synchronous=FULL`` syncs the
+WAL at every commit (NORMAL could lose the last acknowledged commits on a power loss).
+
+One process per file (store.lock), and a file the bot cannot use stops it at once with one
+line saying why (:class:`DatabaseFileError`), never a hang or a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterable, Sequence
+import contextlib
+import shutil
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from store import lock
+from store.lock import DatabaseFileError as DatabaseFileError
 from store.migrations import MIGRATIONS
 
 Row = aiosqlite.Row
+
+PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=5000")
+"""Set on every connection (the tests of a full disk add ``max_page_count``)."""
+MIN_FREE = 1 << 20
+"""Bytes the disk must have free at start-up: less, and the first commands would fail."""
+
+
+class DiskFullError(DatabaseFileError):
+    """A transaction found no space (SQLITE_FULL); it was rolled back, so nothing changed."""
 
 
 class Database:
     """An open database file. Use :func:`open_database`; close with :meth:`close`."""
 
-    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
+    def __init__(
+        self, connection: aiosqlite.Connection, path: str, release: Callable[[], None] | None = None
+    ) -> None:
         self._conn = connection
         self.path = path
         self._write = asyncio.Lock()
+        self._release = release
+        """Lets go of the process lock on the file (store.lock) when the database is closed."""
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Database]:
-        """All writes inside happen together or not at all; committed when the block ends."""
+        """All writes inside happen together or not at all; committed when the block ends.
+
+        A failed COMMIT rolls back too (SQLite may or may not have done so itself), so the next
+        transaction starts clean; a full disk is raised as :class:`DiskFullError`."""
         async with self._write:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
+                await self._conn.execute("COMMIT")
+            except BaseException as error:
+                if self._conn.in_transaction:
+                    await self._conn.execute("ROLLBACK")
+                if isinstance(error, sqlite3.Error) and _code(error) == sqlite3.SQLITE_FULL:
+                    raise fault(self.path, error) from error
                 raise
-            await self._conn.execute("COMMIT")
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement; returns the last inserted row id."""
@@ -66,31 +94,109 @@ class Database:
         return int(row[0])
 
     async def close(self) -> None:
-        await self._conn.close()
+        try:
+            await self._conn.close()
+        finally:
+            if self._release is not None:
+                self._release()
 
 
 async def open_database(path: str | Path, *, upto: int | None = None) -> Database:
     """Open (creating if need be) the database at ``path`` and bring its schema up to date.
 
+    The file is locked for this process (store.lock) and checked: a file this process cannot
+    use raises :class:`DatabaseFileError` saying why, with the connection closed and the lock
+    released (a connection left open keeps its thread, and the process, alive).
     ``upto`` stops at an earlier schema version: the migration tests use it to build the
     files older releases left behind.
     """
     name = str(path)
-    if name != ":memory:":
+    if name == ":memory:":
+        return await _opened(name, upto, None)
+    try:
         Path(name).parent.mkdir(parents=True, exist_ok=True)
-    connection = await aiosqlite.connect(name, isolation_level=None)
+    except OSError as error:
+        why = "a file is in its place" if isinstance(error, FileExistsError) else error.strerror
+        raise DatabaseFileError(
+            f"cannot make the folder of {name} ({why}): create it, or choose another path"
+        ) from None
+    release = lock.take(name)
+    try:
+        if shutil.disk_usage(Path(name).parent).free < MIN_FREE:
+            raise DiskFullError(f"the disk holding {name} is full: free some space, then start again")
+        return await _opened(name, upto, release)
+    except BaseException:
+        release()
+        raise
+
+
+async def _opened(name: str, upto: int | None, release: Callable[[], None] | None) -> Database:
+    """Connect, migrate and check that the file can be written; a fault closes the connection."""
+    try:
+        connection = await aiosqlite.connect(name, isolation_level=None)
+    except sqlite3.Error as error:
+        raise fault(name, error) from None
     connection.row_factory = aiosqlite.Row
-    await connection.execute("PRAGMA journal_mode=WAL")
-    await connection.execute("PRAGMA synchronous=NORMAL")
-    await connection.execute("PRAGMA foreign_keys=ON")
-    await connection.execute("PRAGMA busy_timeout=5000")
     db = Database(connection, name)
     try:
+        for pragma in PRAGMAS:
+            await connection.execute(f"PRAGMA {pragma}")
         await migrate(db, upto)
-    except BaseException:
-        await db.close()
+        await _can_write(db)
+    except BaseException as error:
+        with contextlib.suppress(Exception):  # the fault is ``error``; its thread must end anyway
+            await db.close()
+        if isinstance(error, sqlite3.Error):
+            raise fault(name, error) from None
         raise
+    db._release = release
     return db
+
+
+async def _can_write(db: Database) -> None:
+    """Make and drop a table, rolled back: a read-only file or a full disk shows at start-up,
+    not at a player's first command (an up-to-date file needs no other write to open)."""
+    with contextlib.suppress(_WriteCheckedError):
+        async with db.transaction():
+            await db.execute("CREATE TABLE write_check (x)")
+            raise _WriteCheckedError
+
+
+class _WriteCheckedError(Exception):
+    """Rolls the write check back."""
+
+
+def fault(name: str, error: sqlite3.Error) -> DatabaseFileError:
+    """What is wrong with the file at ``name``, in words, from SQLite's error."""
+    code = _code(error)
+    if code == sqlite3.SQLITE_FULL:
+        return DiskFullError(f"the disk holding {name} is full: free some space, then start again")
+    if code == sqlite3.SQLITE_READONLY:
+        return DatabaseFileError(
+            f"{name} is read-only: let this user write it and its folder, or run as the file's owner"
+        )
+    if code == sqlite3.SQLITE_NOTADB:
+        return DatabaseFileError(
+            f"{name} is not a SQLite database (its header is wrong): restore it from a backup, "
+            "or move it aside to start with an empty one"
+        )
+    if code == sqlite3.SQLITE_CORRUPT:
+        return DatabaseFileError(f"{name} is damaged ({error}): restore it from a backup")
+    if code in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH):
+        return DatabaseFileError(
+            f"cannot open {name} ({error}): check that this user may read and write it and its folder"
+        )
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return DatabaseFileError(f"{name} is locked by another program: close it, then start again")
+    if code == sqlite3.SQLITE_IOERR:
+        return DatabaseFileError(f"cannot read or write {name} ({error}): check the disk")
+    return DatabaseFileError(f"cannot use {name}: {error}")
+
+
+def _code(error: BaseException) -> int | None:
+    """SQLite's primary result code of an error (its extended code's low byte), if it has one."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
 
 
 async def migrate(db: Database, upto: int | None = None) -> int:
@@ -98,8 +204,9 @@ async def migrate(db: Database, upto: int | None = None) -> int:
     target = len(MIGRATIONS) if upto is None else upto
     current = await db.schema_version()
     if current > len(MIGRATIONS):
-        raise RuntimeError(
-            f"{db.path} has schema version {current}, newer than this program knows ({len(MIGRATIONS)})"
+        raise DatabaseFileError(
+            f"{db.path} has schema version {current}, newer than this program knows ({len(MIGRATIONS)}): "
+            "run the newer release that wrote it, or restore a backup made with this one"
         )
     for version in range(current + 1, target + 1):
         async with db.transaction():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,17 +72,33 @@ def bot(*args: str, typed: str | None = None, **env: str) -> subprocess.Complete
     """``python bot.py ARGS`` from the repository root, reading ``typed`` (else nothing: no
     terminal), without a Discord token (an empty one also outweighs a developer's own .env,
     which python-dotenv does not override)."""
-    environment = {**os.environ, "DISCORD_TOKEN": "", **env}
+    return run_bot(list(args), typed=typed, env=env)
+
+
+def run_bot(
+    args: list[str],
+    *,
+    typed: str | None = None,
+    env: Mapping[str, str] | None = None,
+    prelude: str = "",
+    timeout: float = TIMEOUT,
+    preexec_fn: Callable[[], None] | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """:func:`bot` with more say: ``prelude`` is Python run in the process before ``bot.main``
+    (to simulate a small disk, say), ``preexec_fn`` runs in the child before it starts."""
+    environment = {**os.environ, "DISCORD_TOKEN": "", **(env or {})}
+    command = ["bot.py"] if not prelude else ["-c", f"{prelude}\nimport sys, bot\nsys.exit(bot.main())"]
     return subprocess.run(
-        [sys.executable, "bot.py", *args],
+        [sys.executable, *command, *args],
         cwd=ROOT,
         input=typed,
         stdin=subprocess.DEVNULL if typed is None else None,
         capture_output=True,
         text=True,
-        timeout=TIMEOUT,
+        timeout=timeout,
         env=environment,
         check=False,
+        preexec_fn=preexec_fn,
     )
 
 
