@@ -9,6 +9,7 @@ from datetime import datetime
 from engine.serial import decode
 from engine.warpwar import Event, GameState, fold
 from engine.warpwar.events import RoundFought
+from engine.warpwar.order_checks import combatants
 from engine.warpwar.writeup import write_up
 from gm.announce import Reply, ToChannel, refused
 from gm.core import Actor, GameCore, Loaded
@@ -119,6 +120,11 @@ class Looking(GameCore):
             return refused(state.map.no_such(star[:NAME_LIMIT]), "unknown-star")
         if state.battle(hex_name) is None:
             return refused(f"There is no battle at {state.map.label(hex_name)} now.", "no-battle")
+        if not any(s.owner == player for s in combatants(state, hex_name)):
+            where = state.map.label(hex_name)
+            return refused(
+                f"You have no ships in the battle at {where}: it has no orders for you.", "not-in-battle"
+            )
         due = await self.deadline(loaded.row.id, hex_name)
         return Reply(True, views.situation(state, player, hex_name, due), game_id=loaded.row.id)
 
