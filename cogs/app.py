@@ -30,8 +30,10 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.lobby", "cogs.admin", "cogs.play", "cogs.fleet", "cogs.orders", "cogs.guide")
 """Every cog, loaded at start-up; each module has ``async def setup(bot)``."""
-ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-"""The bot pings members it names on purpose (a mention), never @everyone or a role."""
+ALLOWED_MENTIONS = discord.AllowedMentions.none()
+"""Nobody is pinged unless a message says whom: text from users (a game's title, a nickname)
+may hold ``<@id>`` or ``@everyone``, so by default no mention pings. A turn's call and the
+messages for a member whose DMs are closed allow their one member (cogs.common.only)."""
 
 
 class DiscordClock:
