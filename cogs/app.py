@@ -20,6 +20,7 @@ from discord.ext import commands
 from cogs import mailbox, orders_ui, turn_buttons
 from cogs.errors import ErrorTree
 from cogs.herald import Herald
+from cogs.pace import Pace
 from engine.text import plural
 from gm.clock import Clock
 from gm.service import GameMaster
@@ -78,6 +79,8 @@ class WarpWarBot(commands.Bot):
         self.options = options or Options()
         self.gm = GameMaster(db, clock or DiscordClock(), seeds)
         self.herald = Herald(self)
+        self.pace = Pace()
+        """Calls in flight, so that every interaction is acknowledged in time (cogs/pace.py)."""
         self._runner: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
