@@ -71,12 +71,13 @@ async def respond(interaction: discord.Interaction, call: Call) -> None:
     bot = bot_of(interaction)
     with bot.pace.call(lambda: bot.herald.defer(interaction, private=True)) as acknowledgement:
         if acknowledgement.sent or pace.left(interaction) <= 0:
-            await acknowledgement.now()
+            acknowledgement.now()
+            await acknowledgement.reached()  # before the call can queue on a lock or the database
         work = asyncio.ensure_future(call(bot.gm, actor(interaction)))
         done, _ = await asyncio.wait({work}, timeout=pace.left(interaction))
         if not done:
-            await acknowledgement.now()
-        await acknowledgement.settled()  # one sent because the bot became busy
+            acknowledgement.now()
+        await acknowledgement.answering()
         await bot.herald.deliver(await work, interaction)
 
 

@@ -26,26 +26,31 @@ BUSY = 8
 
 class Acknowledgement:
     """One interaction's acknowledgement (a deferral): sent once, when its call asks for it or
-    when the bot becomes busy, whichever comes first."""
+    when the bot becomes busy, whichever comes first, and never once its answer has begun."""
 
     def __init__(self, defer: Callable[[], Awaitable[None]]) -> None:
         self._defer = defer
         self._sent: asyncio.Future[None] | None = None
+        self._answering = False
 
     @property
     def sent(self) -> bool:
         return self._sent is not None
 
-    def now(self) -> asyncio.Future[None]:
-        """Send it now (once); the future is done when Discord has it."""
-        if self._sent is None:
+    def now(self) -> None:
+        """Start the deferral now, unless it is under way or the answer itself has begun."""
+        if self._sent is None and not self._answering:
             self._sent = asyncio.ensure_future(self._defer())
-        return self._sent
 
-    async def settled(self) -> None:
-        """Wait until a deferral under way has reached Discord (nothing if none was sent)."""
+    async def reached(self) -> None:
+        """Wait until a deferral under way has reached Discord (at once if none was started)."""
         if self._sent is not None:
             await self._sent
+
+    async def answering(self) -> None:
+        """The answer follows: no deferral starts from now on; one under way is waited for."""
+        self._answering = True
+        await self.reached()
 
 
 class Pace:

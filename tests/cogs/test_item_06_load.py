@@ -29,7 +29,7 @@ import discord
 import pytest
 
 from cogs.common import respond
-from cogs.pace import Pace
+from cogs.pace import BUSY, Pace
 from gm.announce import Reply
 from gm.service import GameMaster
 from store.db import Database
@@ -64,25 +64,29 @@ class User:
 @dataclass
 class Clerk:
     """The herald's stand-in: when each interaction was first acknowledged (time.monotonic()),
-    how, and the replies delivered."""
+    how, and the replies delivered. As with discord.py, an interaction's response is done only
+    once Discord has answered; acknowledging it twice is an error (Discord's 40060)."""
 
     acknowledged: dict[int, float] = field(default_factory=dict)
     deferred: set[int] = field(default_factory=set)
+    twice: list[int] = field(default_factory=list)
     replies: list[Reply] = field(default_factory=list)
 
     async def _acknowledge(self, interaction: Any) -> None:
-        if not interaction.response.done:
-            interaction.response.done = True
-            self.acknowledged[interaction.id] = time.monotonic()
-            await asyncio.sleep(LATENCY)
+        if interaction.id in self.acknowledged:
+            self.twice.append(interaction.id)
+        self.acknowledged.setdefault(interaction.id, time.monotonic())
+        await asyncio.sleep(LATENCY)
+        interaction.response.done = True
 
     async def defer(self, interaction: Any, private: bool = True) -> None:
         if not interaction.response.done:
             self.deferred.add(interaction.id)
-        await self._acknowledge(interaction)
+            await self._acknowledge(interaction)
 
     async def deliver(self, reply: Reply, interaction: Any = None) -> None:
-        await self._acknowledge(interaction)
+        if not interaction.response.done:
+            await self._acknowledge(interaction)
         self.replies.append(reply)
 
 
@@ -174,6 +178,21 @@ async def test_item_6_a_thousand_games_at_once_are_each_acknowledged_in_time(tmp
     late = sorted(TRANSIT + bot.herald.acknowledged[i.id] - start for i in interactions)
     assert late[-1] <= BOUND, f"p50 {late[len(late) // 2]:.2f} s, p99 {late[-len(late) // 100]:.2f} s"
     assert len(bot.herald.replies) == GAMES and all(r.ok for r in bot.herald.replies)
+    assert bot.herald.twice == []
+
+
+async def test_item_6_an_answer_on_its_way_is_not_deferred_when_the_bot_becomes_busy(tmp_path: Path) -> None:
+    """A quick call is sending its answer when the bot becomes busy: only the calls still
+    waiting are deferred, so no interaction is acknowledged twice."""
+    async with games(tmp_path, BUSY) as bot:
+        first, *others = arriving(bot, BUSY)
+        answered = asyncio.ensure_future(build(first))
+        while first.id not in bot.herald.acknowledged:
+            await asyncio.sleep(0)
+        await asyncio.gather(*(build(i) for i in others))
+        await answered
+    assert first.id not in bot.herald.deferred and bot.herald.twice == []
+    assert bot.herald.deferred == {i.id for i in others}, "the others came to a busy bot"
 
 
 async def test_item_6_a_lone_quick_command_is_answered_directly(bot: Bot) -> None:
