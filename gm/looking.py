@@ -11,6 +11,7 @@ from engine.warpwar import Event, GameState, fold
 from engine.warpwar.events import RoundFought
 from engine.warpwar.order_checks import combatants
 from engine.warpwar.writeup import write_up
+from gm import validate
 from gm.announce import Reply, ToChannel, refused
 from gm.core import Actor, GameCore, Loaded
 from gm.warpwar import inputs, nudges, views
@@ -130,6 +131,10 @@ class Looking(GameCore):
 
     async def battle_reports(self, actor: Actor, game_id: int, last: int = 1) -> Reply:
         """The write-ups of the last rounds this player fought, as they may see them (R-CBT-11)."""
+        try:
+            last = validate.integer(last, "The number of rounds")
+        except validate.TextError as invalid:
+            return refused(str(invalid), invalid.code)
         own = await self._own(actor, None, game_id)
         if isinstance(own, Reply):
             return own
@@ -148,6 +153,10 @@ class Looking(GameCore):
 
     async def log(self, channel_id: int, page: int = 1) -> Reply:
         """The game's public story, a page at a time (page 1 is the latest)."""
+        try:
+            page = validate.integer(page, "The page")
+        except validate.TextError as invalid:
+            return refused(str(invalid), invalid.code)
         found = await self._find(channel_id)
         if isinstance(found, Reply):
             return found

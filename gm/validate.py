@@ -69,11 +69,16 @@ def display(value: str) -> str:
     return " ".join(shown.split()) or "player"
 
 
+def integer(value: object, what: str) -> int:
+    """A whole number given to an action (never a bool, a fraction, NaN or an infinity)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TextError(f"{what} is a whole number, like 3.", "bad-number")
+    return value
+
+
 def amount(value: object, what: str) -> int:
     """A count given to an action (BP, Missiles): a whole number; the engine checks its range."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TextError(f"The amount of {what} is a whole number, like 3.", "bad-number")
-    return value
+    return integer(value, f"The amount of {what}")
 
 
 def number(value: object) -> float | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -99,6 +100,10 @@ CASES = [
          lambda s: s.gm.situation(ALICE, s.game, f"Kish{SURROGATE}"), "bad-text", "broken character"),
         ("an import whose title has a bidi override", import_copy(title="Duel\u202e"),
          "bad-import", "its title has an invisible character (U+202E)"),
+        ("the story's page NaN", lambda s: s.gm.log(CHANNEL, cast(Any, math.nan)),
+         "bad-number", "The page is a whole"),
+        ("the last 2.5 battle reports", lambda s: s.gm.battle_reports(ALICE, s.game, cast(Any, 2.5)),
+         "bad-number", "The number of rounds is a whole number"),
     ),
 ]
 # fmt: on
