@@ -21,9 +21,12 @@ import re
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 """Control characters, NUL included; tabs and line breaks are text (orders have lines)."""
-_HIDDEN = re.compile("[\t\n\r\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]")
-"""What a name shown to others must not hide or reorder with: bidi marks and overrides,
-zero-width characters, tabs and line breaks."""
+_INVISIBLE = "\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff"
+"""Bidi marks, embeddings, overrides and isolates, and zero-width characters: they hide or
+reorder the text around them."""
+_UNSEEN = re.compile(f"[{_INVISIBLE}]")
+_HIDDEN = re.compile(f"[\t\n\r{_INVISIBLE}]")
+"""What a name shown to others must not hold: the invisible characters, tabs and line breaks."""
 AMOUNT_LIMIT = 10_000
 """No amount of Build Points, Missiles or Shells in a game comes near it (the engine's own)."""
 
@@ -65,7 +68,7 @@ def name(value: str | None, what: str, limit: int) -> str | None:
 
 def display(value: str) -> str:
     """A person's display name as the game shows it: what cannot be shown taken out."""
-    shown = _HIDDEN.sub("", _CONTROL.sub("", _SURROGATE.sub("", value)))
+    shown = _UNSEEN.sub("", _CONTROL.sub("", _SURROGATE.sub("", value)))
     return " ".join(shown.split()) or "player"
 
 
