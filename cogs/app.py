@@ -21,6 +21,7 @@ from discord.ext import commands
 from cogs import mailbox, orders_ui, turn_buttons
 from cogs.errors import ErrorTree
 from cogs.herald import Herald
+from cogs.pace import Pace
 from engine.text import plural
 from gm.clock import Clock
 from gm.service import GameMaster
@@ -31,8 +32,10 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS = ("cogs.lobby", "cogs.admin", "cogs.play", "cogs.fleet", "cogs.orders", "cogs.guide")
 """Every cog, loaded at start-up; each module has ``async def setup(bot)``."""
-ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
-"""The bot pings members it names on purpose (a mention), never @everyone or a role."""
+ALLOWED_MENTIONS = discord.AllowedMentions.none()
+"""Nobody is pinged unless a message says whom: text from users (a game's title, a nickname)
+may hold ``<@id>`` or ``@everyone``, so by default no mention pings. A turn's call and the
+messages for a member whose DMs are closed allow their one member (cogs.common.only)."""
 
 
 class DiscordClock:
@@ -86,6 +89,8 @@ class WarpWarBot(commands.Bot):
         self.options = options or Options()
         self.gm = GameMaster(db, clock or DiscordClock(), seeds)
         self.herald = Herald(self)
+        self.pace = Pace()
+        """Calls in flight, so that every interaction is acknowledged in time (cogs/pace.py)."""
         self._runner: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:

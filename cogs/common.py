@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
+from cogs import pace
 from cogs.text import EMBED_DESCRIPTION_LIMIT, MESSAGE_LIMIT, pieces
 from engine.warpwar import GameState
 from gm.announce import Heading, Picture, Reply
@@ -29,8 +30,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BUDGET = 2.0
-"""Seconds a game master call may take before the command is deferred (Discord allows 3)."""
 SCALES = (1.0, 0.75, 0.5, 0.35)
 """Picture scales tried in turn until the PNG fits the upload limit where it goes."""
 EMBED_COLOUR = discord.Colour.dark_blue()
@@ -64,15 +63,22 @@ async def respond(interaction: discord.Interaction, call: Call) -> None:
     """Answer a command with a game master call's reply (through the herald).
 
     The call usually takes milliseconds, and answering at once keeps a refusal private even for
-    a command whose success is public. A call still running after :data:`BUDGET` seconds (a busy
-    database, a game's lock held) defers first, privately, so Discord's 3-second window is kept.
+    a command whose success is public. Discord's 3-second window is kept whatever the load
+    (cogs.pace): a call still running :data:`cogs.pace.BUDGET` seconds after the interaction was
+    created defers, privately; when the bot is busy, or the budget is spent before we begin,
+    the interaction is deferred before the call can queue on a lock or the database.
     """
     bot = bot_of(interaction)
-    work = asyncio.ensure_future(call(bot.gm, actor(interaction)))
-    done, _ = await asyncio.wait({work}, timeout=BUDGET)
-    if not done:
-        await bot.herald.defer(interaction, private=True)
-    await bot.herald.deliver(await work, interaction)
+    with bot.pace.call(lambda: bot.herald.defer(interaction, private=True)) as acknowledgement:
+        if acknowledgement.sent or pace.left(interaction) <= 0:
+            acknowledgement.now()
+            await acknowledgement.reached()  # before the call can queue on a lock or the database
+        work = asyncio.ensure_future(call(bot.gm, actor(interaction)))
+        done, _ = await asyncio.wait({work}, timeout=pace.left(interaction))
+        if not done:
+            acknowledgement.now()
+        await acknowledgement.answering()
+        await bot.herald.deliver(await work, interaction)
 
 
 Method = Callable[..., Awaitable[Reply]]

@@ -98,6 +98,10 @@ class _Token:
 _KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):")
 _YES = {"yes", "y", "true", "on", "1"}
 _NO = {"no", "n", "false", "off", "0"}
+LONGEST = timedelta(days=366)
+"""The longest duration one line may give (a year: no deadline is further away)."""
+_WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
+"""A whole number as typed: ASCII digits, at most nine (no count or channel is bigger)."""
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([dhms]?)", re.IGNORECASE)
 _UNITS = {
     "d": timedelta(days=1),
@@ -117,12 +121,18 @@ def parse(line: str, specs: Mapping[str, Spec]) -> Parsed:
 
 
 def duration(text: str) -> timedelta:
-    """``24h``, ``90m``, ``2d``, ``1h30m`` or a bare number of hours."""
+    """``24h``, ``90m``, ``2d``, ``1h30m`` or a bare number of hours, up to :data:`LONGEST`."""
     compact = text.replace(" ", "")
     parts = _DURATION.findall(compact)
-    if not compact or "".join(n + u for n, u in parts) != compact:
+    if not compact or not compact.isascii() or "".join(n + u for n, u in parts) != compact:
         raise LineError(f"Cannot read {text!r} as a duration: write it like 24h, 90m, 2d or 1h30m.")
-    return sum((float(n) * _UNITS[(u or "h").lower()] for n, u in parts), timedelta())
+    try:
+        span = sum((float(n) * _UNITS[(u or "h").lower()] for n, u in parts), timedelta())
+    except OverflowError:  # more days than a timedelta holds
+        span = LONGEST + LONGEST
+    if span > LONGEST:
+        raise LineError(f"{text[:20]!r} is too long: at most {LONGEST.days} days at a time.")
+    return span
 
 
 def _tokens(line: str) -> list[_Token]:
@@ -269,9 +279,9 @@ def _read(option: Option | None, text: str) -> Any:
         return duration(text)
     word = text.strip().lower()
     try:
-        if option.kind is Kind.WHOLE:
+        if option.kind is Kind.WHOLE and _WHOLE.fullmatch(word):
             return int(word)
-        if option.kind is Kind.NUMBER and math.isfinite(number := float(word)):
+        if option.kind is Kind.NUMBER and word.isascii() and math.isfinite(number := float(word)):
             return number
     except ValueError:
         pass

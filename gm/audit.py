@@ -9,8 +9,10 @@ from typing import Any
 from engine.serial import decode, encode
 from engine.text import plural
 from engine.warpwar import Event, GameState, fold
+from gm import validate
 from gm.announce import Reply, refused
-from gm.core import Actor, GameCore, Loaded
+from gm.core import NAME_LIMIT, Actor, GameCore, Loaded
+from gm.lobby import ALLIANCE_LIMIT, TITLE_LIMIT
 from gm.warpwar.settings import SETTING_NAMES, Settings, changed
 from store import games
 from store.games import Seat
@@ -65,7 +67,7 @@ class Audit(GameCore):
         if isinstance(read, str):
             return refused(f"The exported game is damaged: {read}.", "bad-import")
         events, state, settings, seats = read
-        status, title, creator = str(data["status"]), str(data["title"])[:80], int(data["creator_id"])
+        status, title, creator = str(data["status"]), str(data["title"]).strip(), int(data["creator_id"])
         now = self.clock.now()
         async with self.db.transaction():
             game_id = await games.create_game(
@@ -123,6 +125,9 @@ def _read(data: dict[str, Any]) -> Read | str:
         state = fold(events) if events else None
     except (KeyError, TypeError, ValueError, AttributeError, AssertionError):
         return "its seats or events cannot be read"
+    shown = _unshowable(str(data["title"]), seats)
+    if shown:
+        return shown
     if len({s.user_id for s in seats}) != len(seats) or len({s.name for s in seats}) != len(seats):
         return "two seats have the same player"
     if state is not None and sorted(p.name for p in state.players) != sorted(s.name for s in seats):
@@ -132,3 +137,16 @@ def _read(data: dict[str, Any]) -> Read | str:
     if isinstance(settings, str):
         return settings[0].lower() + settings[1:].rstrip(".")
     return events, state, settings, seats
+
+
+def _unshowable(title: str, seats: tuple[Seat, ...]) -> str:
+    """What in the export's names cannot be shown to players (gm.validate), or ""."""
+    try:
+        validate.name(title, "its title", TITLE_LIMIT)
+        for seat in seats:
+            validate.name(seat.name, "a seat's name", NAME_LIMIT)
+            if seat.alliance is not None:
+                validate.name(str(seat.alliance), "an alliance's name", ALLIANCE_LIMIT)
+    except validate.TextError as invalid:
+        return str(invalid).rstrip(".")
+    return ""

@@ -8,6 +8,7 @@ from typing import Any
 from engine.text import plural
 from engine.warpwar import Accepted, Rejected
 from engine.warpwar.events import GameCreated
+from gm import validate
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, Loaded, begin, once, seat_name
 from gm.warpwar.settings import Settings, changed, settings_from, to_data
@@ -41,17 +42,18 @@ class Lobby(GameCore):
             return refused("That is not a server and channel a game can be in.", "bad-place")
         if await self.game_in(channel_id) is not None:
             return refused(CHANNEL_BUSY, "channel-busy")
-        if title and len(title.strip()) > TITLE_LIMIT:
-            return refused(f"A game's title has at most {TITLE_LIMIT} characters.", "too-long")
-        if alliance and len(alliance.strip()) > ALLIANCE_LIMIT:
-            return refused(f"An alliance's name has at most {ALLIANCE_LIMIT} characters.", "too-long")
+        try:
+            title = validate.name(title, "A game's title", TITLE_LIMIT)
+            alliance = validate.name(alliance, "An alliance's name", ALLIANCE_LIMIT)
+        except validate.TextError as invalid:
+            return refused(str(invalid), invalid.code)
         defaults = await games.guild_settings(self.db, guild_id)
         built = changed(settings_from(defaults), choices, running=False)
         if isinstance(built, str):
             return refused(built, "bad-settings")
         if alliance and built.ruleset != "revised":
             return refused("Alliances are part of the revised rules only.", "no-alliances")
-        name = (title or "").strip() or f"WarpWar ({built.title})"
+        name = title or f"WarpWar ({built.title})"
         try:
             return await self._open(actor, guild_id, channel_id, name, built, alliance)
         except games.ChannelTaken:  # another creation in this channel won the race
@@ -73,8 +75,9 @@ class Lobby(GameCore):
                 setup=to_data(built),
                 now=now,
             )
-            side = (alliance or "").strip() or None
-            await games.add_seat(self.db, game_id, Seat(actor.user_id, seat_name(actor.name, ()), 1, side))
+            await games.add_seat(
+                self.db, game_id, Seat(actor.user_id, seat_name(actor.name, ()), 1, alliance)
+            )
             text = (
                 f"**{name}** is open: {built.title}, {built.players} players. {actor.name} has the first "
                 "seat; the others join, then the creator starts the game."
@@ -98,13 +101,15 @@ class Lobby(GameCore):
                 return refused("Every seat is taken.", "full")
             if alliance and loaded.settings.ruleset != "revised":
                 return refused("Alliances are part of the revised rules only.", "no-alliances")
-            if alliance and len(alliance.strip()) > ALLIANCE_LIMIT:
-                return refused(f"An alliance's name has at most {ALLIANCE_LIMIT} characters.", "too-long")
+            try:
+                allied = validate.name(alliance, "An alliance's name", ALLIANCE_LIMIT)
+            except validate.TextError as invalid:
+                return refused(str(invalid), invalid.code)
             seat = Seat(
                 actor.user_id,
                 seat_name(actor.name, [s.name for s in loaded.seats]),
                 max(s.joined for s in loaded.seats) + 1,
-                (alliance or "").strip() or None,
+                allied,
             )
             left = loaded.settings.players - len(loaded.seats) - 1
             more = (

@@ -9,7 +9,9 @@ from datetime import datetime
 from engine.serial import decode
 from engine.warpwar import Event, GameState, fold
 from engine.warpwar.events import RoundFought
+from engine.warpwar.order_checks import combatants
 from engine.warpwar.writeup import write_up
+from gm import validate
 from gm.announce import Reply, ToChannel, refused
 from gm.core import Actor, GameCore, Loaded
 from gm.warpwar import inputs, nudges, views
@@ -119,11 +121,20 @@ class Looking(GameCore):
             return refused(state.map.no_such(star[:NAME_LIMIT]), "unknown-star")
         if state.battle(hex_name) is None:
             return refused(f"There is no battle at {state.map.label(hex_name)} now.", "no-battle")
+        if not any(s.owner == player for s in combatants(state, hex_name)):
+            where = state.map.label(hex_name)
+            return refused(
+                f"You have no ships in the battle at {where}: it has no orders for you.", "not-in-battle"
+            )
         due = await self.deadline(loaded.row.id, hex_name)
         return Reply(True, views.situation(state, player, hex_name, due), game_id=loaded.row.id)
 
     async def battle_reports(self, actor: Actor, game_id: int, last: int = 1) -> Reply:
         """The write-ups of the last rounds this player fought, as they may see them (R-CBT-11)."""
+        try:
+            last = validate.integer(last, "The number of rounds")
+        except validate.TextError as invalid:
+            return refused(str(invalid), invalid.code)
         own = await self._own(actor, None, game_id)
         if isinstance(own, Reply):
             return own
@@ -142,6 +153,10 @@ class Looking(GameCore):
 
     async def log(self, channel_id: int, page: int = 1) -> Reply:
         """The game's public story, a page at a time (page 1 is the latest)."""
+        try:
+            page = validate.integer(page, "The page")
+        except validate.TextError as invalid:
+            return refused(str(invalid), invalid.code)
         found = await self._find(channel_id)
         if isinstance(found, Reply):
             return found

@@ -12,7 +12,7 @@ from gm.core import Actor, GameCore, Loaded, heading_due, once, phase_due
 from gm.lobby import may_manage
 from gm.warpwar import nudges
 from gm.warpwar.channel import deadline_moved
-from gm.warpwar.settings import Settings, changed, describe, number, to_data
+from gm.warpwar.settings import MIN_HOURS, Settings, changed, describe, number, to_data
 from gm.warpwar.story import revealed
 from store import games
 from store.games import Deadline
@@ -109,9 +109,11 @@ class Manage(GameCore):
         if isinstance(found, Reply):
             return found
         amount = number(hours)
-        if amount is None or not 0 < amount <= MAX_EXTENSION_HOURS:
-            limit = MAX_EXTENSION_HOURS
-            return refused(f"Extend by more than 0 and at most {limit} hours (a number).", "bad-number")
+        if amount is None or not MIN_HOURS <= amount <= MAX_EXTENSION_HOURS:
+            return refused(
+                f"Extend by at least {MIN_HOURS:g} and at most {MAX_EXTENSION_HOURS} hours (a number).",
+                "bad-number",
+            )
         async with self.locked(found.row.id):
             loaded = await self.load(found.row.id)
             text = f"Every deadline of this game moves on by {plural(amount, 'hour')}."

@@ -17,6 +17,7 @@ from engine.warpwar import Accepted, Event, GameState, Rejected, apply, fold
 from engine.warpwar import commands as cmd
 from engine.warpwar.events import MoveTakenBack, ShipMoved, StarTaken, SystemshipDropped, SystemshipPickedUp
 from engine.warpwar.state import Phase
+from gm import validate
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, once
 from gm.warpwar import inputs, phases
@@ -24,6 +25,8 @@ from store import games
 from store.games import GameRow, LoggedEvent
 
 UNCHANGED_ORDERS = "Those are the orders you have sent already: nothing changed."
+SHIP_NAME_LIMIT = 20
+"""As long as a ship's name may be (the Discord option's limit too)."""
 
 Make = Callable[[GameState, str], cmd.Command | inputs.Explained]
 """Builds the engine command from the state and the acting player's name (may raise InputError),
@@ -70,7 +73,10 @@ class Play(GameCore):
         self, actor: Actor, channel_id: int, star: str, design: str, name: str | None = None
     ) -> Reply:
         """Build a ship at a base star: ``design`` like ``WG=1 PD=5 B=3`` (WG=1 makes a Warpship)."""
-        named = (name or "").strip() or None
+        try:
+            named = validate.name(name, "A ship's name", SHIP_NAME_LIMIT)
+        except validate.TextError as invalid:
+            return refused(str(invalid), invalid.code)
         return await self._in_channel(
             actor, channel_id, lambda s, p: cmd.BuildShip(p, _star(star), inputs.design(design), named)
         )
@@ -86,7 +92,11 @@ class Play(GameCore):
         self, actor: Actor, channel_id: int, ship: str, missiles: int = 0, shells: int = 0
     ) -> Reply:
         return await self._in_channel(
-            actor, channel_id, lambda s, p: cmd.Resupply(p, inputs.ship(s, p, ship), missiles, shells)
+            actor,
+            channel_id,
+            lambda s, p: cmd.Resupply(
+                p, inputs.ship(s, p, ship), _amount(missiles, "missiles"), _amount(shells, "shells")
+            ),
         )
 
     @once
@@ -95,18 +105,20 @@ class Play(GameCore):
 
     @once
     async def build_base(self, actor: Actor, channel_id: int, star: str, amount: int) -> Reply:
-        return await self._in_channel(actor, channel_id, lambda s, p: cmd.PayForBase(p, _star(star), amount))
+        return await self._in_channel(
+            actor, channel_id, lambda s, p: cmd.PayForBase(p, _star(star), _amount(amount, "BP"))
+        )
 
     @once
     async def load_hold(self, actor: Actor, channel_id: int, ship: str, amount: int) -> Reply:
         return await self._in_channel(
-            actor, channel_id, lambda s, p: cmd.LoadHold(p, inputs.ship(s, p, ship), amount)
+            actor, channel_id, lambda s, p: cmd.LoadHold(p, inputs.ship(s, p, ship), _amount(amount, "BP"))
         )
 
     @once
     async def unload_hold(self, actor: Actor, channel_id: int, ship: str, amount: int) -> Reply:
         return await self._in_channel(
-            actor, channel_id, lambda s, p: cmd.UnloadHold(p, inputs.ship(s, p, ship), amount)
+            actor, channel_id, lambda s, p: cmd.UnloadHold(p, inputs.ship(s, p, ship), _amount(amount, "BP"))
         )
 
     @once
@@ -261,6 +273,14 @@ def _still_open(state: GameState, place: str, round: int, turn: int | None) -> N
     raise inputs.InputError(
         f"Round {round} at {state.map.label(hex_name)} is over; these orders were not sent.", ROUND_OVER
     )
+
+
+def _amount(value: object, what: str) -> int:
+    """A count the engine can take (a whole number: never a bool, a fraction, NaN)."""
+    try:
+        return validate.amount(value, what)
+    except validate.TextError as invalid:
+        raise inputs.InputError(str(invalid), invalid.code) from None
 
 
 def _noting(note: str) -> Callable[[Reply], Reply]:

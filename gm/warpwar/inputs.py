@@ -17,6 +17,7 @@ from engine.warpwar.order_notation import NotationError, parse_damage, parse_ord
 from engine.warpwar.orders import DamageStep, Orders
 from engine.warpwar.rulesets import Attr
 from engine.warpwar.state import GameState
+from gm import validate
 
 NAME_LIMIT = 40
 """No star, hex or ship name is longer."""
@@ -172,9 +173,12 @@ def allocation(text: str) -> dict[str, int]:
         if not part:
             continue
         star, eq, amount = part.partition("=")
-        if not eq or not amount.isdigit():
-            raise InputError(f"Cannot read {part!r}: write it like Ur=10 Mosul=5.")
-        found[star] = int(amount)
+        if not eq or not amount.isascii() or not amount.isdigit():
+            raise InputError(f"Cannot read {part[:NAME_LIMIT]!r}: write it like Ur=10 Mosul=5.")
+        try:
+            found[word(star, "star")] = validate.whole(amount, f"The BP for {star[:NAME_LIMIT]}")
+        except validate.TextError as invalid:
+            raise InputError(str(invalid), invalid.code) from None
     return found
 
 

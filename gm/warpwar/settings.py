@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from engine.warpwar.rulesets import SCENARIOS, RuleSetName
+from gm import validate
 from store.maps import available_maps, load_map
 
 MIN_HOURS = 0.05
@@ -98,17 +99,9 @@ def check(settings: Settings) -> str | None:
 
 
 def number(value: object) -> float | None:
-    """A number of hours as typed (``12``, ``0.5``, ``"36"``), or None if it is not one."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    if isinstance(value, str):
-        try:
-            return float(value.strip())
-        except ValueError:
-            return None
-    return None
+    """A number of hours as typed (``12``, ``0.5``, ``"36"``), or None if it is not one (a
+    bool, NaN or an infinity is not)."""
+    return validate.number(value)
 
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -126,8 +119,11 @@ def _typed(name: str, kind: object, value: object) -> Any:
     if kind == "int":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 6:
-            return int(value.strip())
+        if isinstance(value, str):
+            try:
+                return validate.whole(value, name.replace("_", " "), 99_999)
+            except validate.TextError:
+                pass
         raise ValueError(f"{name.replace('_', ' ')} is a whole number, not {str(value)[:20]!r}")
     if kind == "float":
         hours = number(value)
