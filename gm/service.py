@@ -16,6 +16,7 @@ gm.looking     status, story, fleet, ship, battle situation, battle reports
 gm.audit       replay, export, import
 gm.painting    the pictures announcements ask for (drawn by render/ in a worker thread)
 gm.guide       what a player can do next, the turn's buttons, /help and /games
+gm.isolation   games set aside after an error: the start-up check, their status, release
 =============  ==========================================================================
 """
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 from gm.audit import Audit
 from gm.core import Actor
 from gm.guide import Guide
+from gm.isolation import Isolation, refusing_set_aside
 from gm.lobby import Lobby
 from gm.looking import Looking
 from gm.manage import Manage
@@ -34,5 +36,8 @@ from gm.timing import Timing
 __all__ = ["Actor", "GameMaster"]
 
 
-class GameMaster(Guide, Lobby, Play, Manage, Timing, Looking, Audit, Painting):
-    """One per process, over one database; see the module docstring for where each action is."""
+@refusing_set_aside
+class GameMaster(Guide, Lobby, Play, Manage, Timing, Looking, Audit, Painting, Isolation):
+    """One per process, over one database; see the module docstring for where each action is.
+
+    Call :meth:`~gm.isolation.Isolation.check_games` once at start-up, before any deadline fires."""

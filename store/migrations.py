@@ -107,4 +107,15 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, turn, phase)
     )
     """,
+    # 7: games set aside after an error (a state that does not decode, events that do not replay,
+    # a deadline that raises), with the reason in plain words and the detail for managers
+    # (store/set_aside.py); no deadline of theirs fires and no command is taken until released.
+    """
+    CREATE TABLE set_aside (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        reason TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        at TEXT NOT NULL
+    )
+    """,
 ]

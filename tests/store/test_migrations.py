@@ -19,13 +19,23 @@ import aiosqlite
 import pytest
 
 import store.db
-from store import games, phase_posts
+from store import games, phase_posts, set_aside
 from store.db import Database, open_database
 from store.games import Deadline, LoggedEvent, Seat
 from store.migrations import MIGRATIONS
 
 CURRENT = len(MIGRATIONS)
-TABLES = {"games", "seats", "events", "deadlines", "guild_settings", "requests", "mailbox", "phase_posts"}
+TABLES = {
+    "games",
+    "seats",
+    "events",
+    "deadlines",
+    "guild_settings",
+    "requests",
+    "mailbox",
+    "phase_posts",
+    "set_aside",
+}
 NOW = datetime(2024, 5, 6, 7, 8, 9, 123456, tzinfo=UTC)
 CHANNEL = 100
 SETUP = {"ruleset": "classic", "scenario": "learning", "players": 2}
@@ -114,6 +124,12 @@ SAMPLES = (
         lambda db, g: phase_posts.keep(db, phase_post(g)),
         lambda db, g: phase_posts.find(db, g, 3, "move"),
         phase_post,
+    ),
+    Sample(
+        "set_aside",
+        lambda db, g: set_aside.put(db, g, "its saved state could not be read", "ValueError: x", NOW),
+        set_aside.of,
+        lambda g: set_aside.SetAside(g, "its saved state could not be read", "ValueError: x", NOW),
     ),
 )
 
