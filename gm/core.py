@@ -127,6 +127,16 @@ class GameCore:
             raise await put_aside(self.db, game_id, STATE_UNREADABLE, error, self.clock.now()) from error
         return Loaded(row, seats, settings_from(row.setup), state)
 
+    async def load_set_aside_too(self, game_id: int) -> Loaded:
+        """The game as stored, even when set aside (then without its state): to abandon it."""
+        try:
+            return await self.load(game_id)
+        except GameSetAside:
+            row = await games.game_by_id(self.db, game_id)
+            assert row is not None
+            seats = tuple(await games.seats(self.db, game_id))
+            return Loaded(row, seats, settings_from(row.setup), None)
+
     def _state(self, row: GameRow) -> GameState | None:
         """The row's state, decoded once per version: the database stays the truth, this only
         saves decoding the same JSON again on every command."""

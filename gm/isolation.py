@@ -87,9 +87,11 @@ class Isolation(GameCore):
 
 def refusing_set_aside(cls: Master) -> Master:
     """Every public action of ``cls`` that answers with a :class:`Reply` answers a set-aside game
-    with the refusal in words, so no front end ever meets :class:`GameSetAside`."""
+    with the refusal in words, so no front end ever meets :class:`GameSetAside`. The core's own
+    machinery (``commit``) is not an action and stays as it is."""
     for name, method in inspect.getmembers(cls, inspect.iscoroutinefunction):
-        if not name.startswith("_") and method.__annotations__.get("return") == "Reply":
+        action = not name.startswith("_") and not hasattr(GameCore, name)
+        if action and method.__annotations__.get("return") == "Reply":
             setattr(cls, name, _refusing(method))
     return cls
 

@@ -164,7 +164,9 @@ class DeadlineRunner:
         except Exception as error:
             return self._backoff(error)
         if self.failures:
-            log.warning("deadlines fire again after %s", plural(self.failures, "failed pass", "failed passes"))
+            log.warning(
+                "deadlines fire again after %s", plural(self.failures, "failed pass", "failed passes")
+            )
             self.failures, self._capped = 0, False
         if self._moved:
             return 0.0  # they moved while we looked: look again

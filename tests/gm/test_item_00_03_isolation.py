@@ -374,3 +374,15 @@ async def test_item_3_the_start_up_check_of_200_games_is_quick(tmp_path: Path) -
 def await_version(tmp_path: Path) -> int:
     with closing(sqlite3.connect(tmp_path / "games.sqlite3")) as db:
         return int(db.execute("SELECT MAX(version) FROM games").fetchone()[0])
+
+
+async def test_item_0_a_set_aside_game_that_cannot_be_fixed_can_be_abandoned(table: Table) -> None:
+    """A manager who cannot repair the file closes the game: the channel is free for a new one."""
+    ids = await three_games(table)
+    corrupt_state(table, ids[POISONED])
+    table.gm = restarted(table)
+    await table.no(table.gm.build_ship(ALICE, POISONED, "Ur", "WG=1 PD=5 B=3"), "set-aside")
+    await table.no(table.gm.abandon(BOB, POISONED), "not-creator")
+    closed = await table.ok(table.gm.abandon(MANAGER, POISONED))
+    assert closed.text == f"**Game {POISONED}** was abandoned by mod."
+    await table.ok(table.gm.create(ALICE, GUILD, POISONED, "Again"))
