@@ -99,7 +99,10 @@ class Guide(Play, Looking):
         row = await games.latest_game_in(self.db, channel_id) if channel_id is not None else None
         if row is None:
             return Reply(True, HELP, channel_id=channel_id)
-        loaded = await self.load(row.id)
+        try:
+            loaded = await self.load(row.id)
+        except GameSetAside:
+            return Reply(True, f"{HELP}\n\n**{row.title}**, this channel's game, was {SET_ASIDE}")
         text = f"{HELP}\n\n**{row.title}**, this channel's game:\n{_next(loaded, actor)}"
         return Reply(True, text, game_id=row.id, channel_id=row.channel_id)
 

@@ -246,6 +246,10 @@ async def test_item_0_a_command_on_a_set_aside_game_is_refused_in_words(
     managers = await table.gm.status(POISONED, MANAGER)
     assert managers.private and "JSONDecodeError" in managers.text
 
+    helped = await table.gm.help(ALICE, POISONED)
+    assert helped.ok and helped.text.endswith(
+        f"**Game {POISONED}**, this channel's game, was {why.SET_ASIDE}"
+    )
     games_list = await table.gm.my_games(ALICE, GUILD)
     assert f"**Game {POISONED}** in <#{POISONED}>: set aside after an error" in games_list.text
     assert (await table.gm.status(100, ALICE)).ok
