@@ -39,8 +39,13 @@ class Timing(GameCore):
         return await games.next_due(self.db)
 
     async def fire_due(self) -> list[Reply]:
-        """Carry out every deadline that has passed; each gives a reply to announce."""
-        return (await self.fire_pass()).replies
+        """Carry out every deadline that has passed; each gives a reply to announce. Those the
+        database could not store are logged and tried again on the next call."""
+        fired = await self.fire_pass()
+        if fired.errors:
+            failed = plural(len(fired.errors), "deadline")
+            log.warning("%s could not fire: %s; tried again later", failed, detail_of(fired.errors[0]))
+        return fired.replies
 
     async def fire_pass(self) -> Pass:
         """Carry out every deadline that has passed, each on its own: one that fails costs only
@@ -148,9 +153,9 @@ class DeadlineRunner:
 
     async def run(self) -> None:
         while True:
-            await self._sleep(await self.once())
+            await self._sleep(await self.one_pass())
 
-    async def once(self) -> float:
+    async def one_pass(self) -> float:
         """One pass: fire what is due and announce each that fired; how long to wait then."""
         try:
             fired = await self.gm.fire_pass()
