@@ -89,6 +89,8 @@ async def set_aside_status(db: Database, row: GameRow, manager: bool) -> Reply |
         "stopped and it takes no commands until a server manager fixes it and releases it "
         "with /warpwar-admin release."
     )
+    if row.status not in games.LIVE:
+        text = f"**{row.title}** was {row.status}; it had been set aside after an error: {aside.reason}."
     if manager:
         text += f"\nThe error (since {aside.at:%Y-%m-%d %H:%M} UTC): {aside.detail}"
     return Reply(True, text, private=manager, game_id=row.id, channel_id=row.channel_id)

@@ -389,4 +389,9 @@ async def test_item_0_a_set_aside_game_that_cannot_be_fixed_can_be_abandoned(tab
     await table.no(table.gm.abandon(BOB, POISONED), "not-creator")
     closed = await table.ok(table.gm.abandon(MANAGER, POISONED))
     assert closed.text == f"**Game {POISONED}** was abandoned by mod."
+    after = await table.gm.status(POISONED, ALICE)
+    assert after.text == (
+        f"**Game {POISONED}** was abandoned; it had been set aside after an error: "
+        "its saved state could not be read."
+    )
     await table.ok(table.gm.create(ALICE, GUILD, POISONED, "Again"))
