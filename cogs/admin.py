@@ -1,5 +1,5 @@
 """``/warpwar-admin``: the tools of those who manage a server's games — pause, resume, extend,
-abandon, and the server's defaults for new games.
+abandon, release a game set aside after an error, and the server's defaults for new games.
 
 The group is shown only to members who may manage the server (default permissions; a server
 can grant it to others in its integration settings), so players never meet commands they may
@@ -58,6 +58,10 @@ class WarpWarAdmin(
         self, interaction: discord.Interaction, hours: app_commands.Range[float, 0.05, 336.0]
     ) -> None:
         await on_channel(interaction, GameMaster.extend, hours=hours)
+
+    @app_commands.command(name="release", description="Put a game set aside after an error back in play")
+    async def release(self, interaction: discord.Interaction) -> None:
+        await on_channel(interaction, GameMaster.release)
 
 
 async def setup(bot: WarpWarBot) -> None:

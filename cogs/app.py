@@ -101,6 +101,7 @@ class WarpWarBot(commands.Bot):
         await self.add_cog(Owner(self))
         if self.options.sync:
             await self.sync_commands()
+        await self.gm.check_games()  # a broken game is set aside before any deadline fires
         if self.options.deadlines:
             self._runner = DeadlineRunner(self.gm, self.herald.deliver).start()
 

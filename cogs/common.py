@@ -22,6 +22,7 @@ from cogs import pace
 from cogs.text import EMBED_DESCRIPTION_LIMIT, MESSAGE_LIMIT, pieces
 from engine.warpwar import GameState
 from gm.announce import Heading, Picture, Reply
+from gm.aside import GameSetAside
 from gm.core import Actor, Loaded
 from gm.service import GameMaster
 
@@ -78,7 +79,11 @@ async def respond(interaction: discord.Interaction, call: Call) -> None:
         if not done:
             acknowledgement.now()
         await acknowledgement.answering()
-        await bot.herald.deliver(await work, interaction)
+        try:
+            reply = await work
+        except GameSetAside as aside:  # a call that reads the game itself (gm.load) before acting
+            reply = aside.refusal()
+        await bot.herald.deliver(reply, interaction)
 
 
 Method = Callable[..., Awaitable[Reply]]
@@ -207,7 +212,12 @@ async def _game_for(interaction: discord.Interaction) -> Loaded | None:
     if interaction.channel_id is None:
         return None
     found = await gm.game_in(interaction.channel_id)
-    return await gm.load(found.id) if found is not None else None
+    if found is None:
+        return None
+    try:
+        return await gm.load(found.id)
+    except GameSetAside:
+        return None  # nothing to suggest: the game takes no commands
 
 
 async def _seen(interaction: discord.Interaction) -> tuple[GameState, str | None] | None:

@@ -37,6 +37,7 @@ from console.pictures import Album
 from console.progress import PlayedLine
 from engine.text import plural
 from gm.announce import Reply, refused
+from gm.aside import GameSetAside
 from gm.clock import ManualClock
 from gm.service import Actor, GameMaster
 from store.db import open_database
@@ -131,6 +132,8 @@ class Session:
             reply = await TABLE[parsed.spec.name].call(context, parsed.values)
         except LineError as error:
             reply = refused(str(error), "bad-line")
+        except GameSetAside as aside:  # a command that reads the game itself (gm.load)
+            reply = aside.refusal()
         self._saw(reply)
         await self.printer.reply(reply, self.speaker, self.channel_id, announce=not reply.queued)
         return (Outcome.DONE if reply.ok else Outcome.REFUSED), reply
@@ -257,6 +260,7 @@ async def open_session(
     seed = setup.seed
     try:
         gm = GameMaster(db, clock, seeds=(lambda game_id: seed) if seed is not None else None)
+        await gm.check_games()
         printer = Printer(clock, Album(gm, setup.pictures), write, bold=_is_terminal(sys.stdout))
         yield Session(gm, clock, printer)
     finally:

@@ -256,6 +256,10 @@ COMMANDS: tuple[Command, ...] = (
     Command(Spec("warpwar-admin pause", "Stop the deadlines."), on_channel(GameMaster.pause)),
     Command(Spec("warpwar-admin resume", "Start the deadlines again."), on_channel(GameMaster.resume)),
     Command(
+        Spec("warpwar-admin release", "Put a game set aside after an error back in play (a server manager)."),
+        on_channel(GameMaster.release),
+    ),
+    Command(
         Spec(
             "warpwar-admin extend",
             "Move every deadline on.",

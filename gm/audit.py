@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import asdict
 from typing import Any
@@ -11,6 +12,7 @@ from engine.text import plural
 from engine.warpwar import Event, GameState, fold
 from gm import validate
 from gm.announce import Reply, refused
+from gm.aside import GameSetAside
 from gm.core import NAME_LIMIT, Actor, GameCore, Loaded
 from gm.lobby import ALLIANCE_LIMIT, TITLE_LIMIT
 from gm.warpwar.settings import SETTING_NAMES, Settings, changed
@@ -101,7 +103,11 @@ class Audit(GameCore):
 
     async def games_of(self, actor: Actor) -> list[Loaded]:
         """Live games where the user has a seat, newest first (to pick one from a DM)."""
-        return [await self.load(row.id) for row in await games.games_of_user(self.db, actor.user_id)]
+        found = []
+        for row in await games.games_of_user(self.db, actor.user_id):
+            with contextlib.suppress(GameSetAside):  # it takes no orders: nothing to offer
+                found.append(await self.load(row.id))
+        return found
 
 
 Read = tuple[list[Event], GameState | None, Settings, tuple[Seat, ...]]

@@ -26,13 +26,14 @@ from engine.serial import decode, encode
 from engine.warpwar import Accepted, GameSetup, GameState, PlayerSetup, Rejected, new_game
 from engine.warpwar.state import GameOptions
 from gm.announce import Announcement, Reply, ToPlayer, refused
+from gm.aside import NOT_THE_GAMES, STATE_UNREADABLE, GameSetAside, examine, put_aside
 from gm.clock import Clock
 from gm.warpwar import deadlines as plan
 from gm.warpwar import nudges
 from gm.warpwar.channel import dated
 from gm.warpwar.settings import Settings, settings_from
 from gm.warpwar.story import tell
-from store import games, outbox
+from store import games, outbox, set_aside
 from store.db import Database, DiskFullError
 from store.games import Deadline, DuplicateRequest, GameRow, Seat
 from store.maps import load_map
@@ -99,16 +100,46 @@ class GameCore:
 
     @asynccontextmanager
     async def locked(self, game_id: int) -> AsyncIterator[None]:
-        """Commands to one game run one after another; different games run side by side."""
+        """Commands to one game run one after another; different games run side by side.
+
+        A command that fails unexpectedly has the stored game examined: if it no longer holds
+        together, it is set aside (gm.aside) and the command is refused in words."""
         lock = self._locks.setdefault(game_id, asyncio.Lock())
         async with lock:
-            yield
+            try:
+                yield
+            except NOT_THE_GAMES:
+                raise
+            except Exception as error:
+                found = await examine(self.db, game_id, self.clock.now())
+                if found is None:
+                    raise
+                raise found from error
 
     async def load(self, game_id: int) -> Loaded:
+        """The game as stored; raises :class:`GameSetAside` for a game set aside, or one whose
+        state no longer decodes (which it sets aside)."""
         row = await games.game_by_id(self.db, game_id)
         assert row is not None, f"game {game_id} is gone"
+        aside = await set_aside.of(self.db, game_id)
+        if aside is not None:
+            raise GameSetAside(aside)
         seats = tuple(await games.seats(self.db, game_id))
-        return Loaded(row, seats, settings_from(row.setup), self._state(row))
+        try:
+            state = self._state(row)
+        except Exception as error:
+            raise await put_aside(self.db, game_id, STATE_UNREADABLE, error, self.clock.now()) from error
+        return Loaded(row, seats, settings_from(row.setup), state)
+
+    async def load_set_aside_too(self, game_id: int) -> Loaded:
+        """The game as stored, even when set aside (then without its state): to abandon it."""
+        try:
+            return await self.load(game_id)
+        except GameSetAside:
+            row = await games.game_by_id(self.db, game_id)
+            assert row is not None
+            seats = tuple(await games.seats(self.db, game_id))
+            return Loaded(row, seats, settings_from(row.setup), None)
 
     def _state(self, row: GameRow) -> GameState | None:
         """The row's state, decoded once per version: the database stays the truth, this only

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from engine.text import plural
 from gm.announce import Picture, Reply, refused
+from gm.aside import SET_ASIDE, GameSetAside
 from gm.core import Actor, Loaded
 from gm.looking import Looking
 from gm.play import Play
@@ -98,7 +99,10 @@ class Guide(Play, Looking):
         row = await games.latest_game_in(self.db, channel_id) if channel_id is not None else None
         if row is None:
             return Reply(True, HELP, channel_id=channel_id)
-        loaded = await self.load(row.id)
+        try:
+            loaded = await self.load(row.id)
+        except GameSetAside:
+            return Reply(True, f"{HELP}\n\n**{row.title}**, this channel's game, was {SET_ASIDE}")
         text = f"{HELP}\n\n**{row.title}**, this channel's game:\n{_next(loaded, actor)}"
         return Reply(True, text, game_id=row.id, channel_id=row.channel_id)
 
@@ -106,7 +110,11 @@ class Guide(Play, Looking):
         """The member's games on this server, those waiting for them first (privately)."""
         lines: list[tuple[bool, str]] = []
         for row in await games.games_in_guild_of_user(self.db, guild_id, actor.user_id):
-            loaded = await self.load(row.id)
+            try:
+                loaded = await self.load(row.id)
+            except GameSetAside:
+                lines.append((False, f"**{row.title}** in {channel(row.channel_id)}: {SET_ASIDE}"))
+                continue
             lines.append(await self._game_line(loaded, actor))
         if not lines:
             return Reply(True, "You have no game on this server: /warpwar new opens one in a channel.")

@@ -13,6 +13,7 @@ from engine.warpwar.order_checks import combatants
 from engine.warpwar.writeup import write_up
 from gm import validate
 from gm.announce import Reply, ToChannel, refused
+from gm.aside import set_aside_status
 from gm.core import Actor, GameCore, Loaded
 from gm.warpwar import inputs, nudges, views
 from gm.warpwar.story import tell
@@ -58,7 +59,13 @@ class Looking(GameCore):
 
     async def status(self, channel_id: int, actor: Actor | None = None) -> Reply:
         """Where the channel's game stands, for all to see; private instead when it shows the
-        asker's own unfinished Bases, whose progress is in Build Points."""
+        asker's own unfinished Bases, whose progress is in Build Points. A game set aside after an
+        error says so, and why (gm.isolation)."""
+        row = await games.latest_game_in(self.db, channel_id)
+        manager = actor is not None and actor.manager
+        aside = await set_aside_status(self.db, row, manager) if row is not None else None
+        if aside is not None:
+            return aside
         found = await self._find(channel_id)
         if isinstance(found, Reply):
             return found

@@ -21,11 +21,13 @@ MAX_EXTENSION_HOURS = 24 * 14
 
 
 class Manage(GameCore):
-    async def _managed(self, actor: Actor, channel_id: int, what: str) -> Loaded | Reply:
+    async def _managed(
+        self, actor: Actor, channel_id: int, what: str, set_aside_too: bool = False
+    ) -> Loaded | Reply:
         row = await self.game_in(channel_id)
         if row is None:
             return refused("There is no game in this channel.", "no-game")
-        loaded = await self.load(row.id)
+        loaded = await (self.load_set_aside_too(row.id) if set_aside_too else self.load(row.id))
         if not may_manage(loaded, actor):
             return refused(f"Only the game's creator (or a server manager) can {what}.", "not-creator")
         return loaded
@@ -57,12 +59,13 @@ class Manage(GameCore):
 
     @once
     async def abandon(self, actor: Actor, channel_id: int) -> Reply:
-        """R-WIN-4: the creator or a server manager ends a game as abandoned; records are revealed."""
-        found = await self._managed(actor, channel_id, "abandon it")
+        """R-WIN-4: the creator or a server manager ends a game as abandoned; records are revealed
+        (a game set aside after an error can be abandoned too, its records unread)."""
+        found = await self._managed(actor, channel_id, "abandon it", set_aside_too=True)
         if isinstance(found, Reply):
             return found
         async with self.locked(found.row.id):
-            loaded = await self.load(found.row.id)
+            loaded = await self.load_set_aside_too(found.row.id)
             records = "".join(f"\n{r}" for r in revealed(loaded.state)) if loaded.state else ""
             reply = self._public(loaded, f"**{loaded.row.title}** was abandoned by {actor.name}.{records}")
             async with self.db.transaction():

@@ -17,6 +17,7 @@ gm.looking     status, story, fleet, ship, battle situation, battle reports
 gm.audit       replay, export, import
 gm.painting    the pictures announcements ask for (drawn by render/ in a worker thread)
 gm.guide       what a player can do next, the turn's buttons, /help and /games
+gm.isolation   games set aside after an error: the start-up check, their status, release
 =============  ==========================================================================
 
 Every action (a public method that returns a Reply) is guarded here, once for every front end:
@@ -37,6 +38,7 @@ from gm.announce import Reply, refused
 from gm.audit import Audit
 from gm.core import Actor, GameCore
 from gm.guide import Guide
+from gm.isolation import Isolation, refusing_set_aside
 from gm.lobby import Lobby
 from gm.looking import Looking
 from gm.manage import Manage
@@ -49,8 +51,11 @@ from gm.validate import TextError, checked, display
 __all__ = ["Actor", "GameMaster"]
 
 
-class GameMaster(Guide, Lobby, Play, Manage, Timing, Outbox, Looking, Audit, Painting):
-    """One per process, over one database; see the module docstring for where each action is."""
+@refusing_set_aside
+class GameMaster(Guide, Lobby, Play, Manage, Timing, Outbox, Looking, Audit, Painting, Isolation):
+    """One per process, over one database; see the module docstring for where each action is.
+
+    Call :meth:`~gm.isolation.Isolation.check_games` once at start-up, before any deadline fires."""
 
 
 Action = TypeVar("Action", bound=Callable[..., Awaitable[Reply]])

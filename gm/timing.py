@@ -10,10 +10,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from engine.text import plural
 from engine.warpwar import GameState
 from gm.announce import Announcement, Reply, ToPlayer
+from gm.aside import DEADLINE_FAILED, NOT_THE_GAMES, TRANSIENT, GameSetAside, detail_of, put_aside
 from gm.core import GameCore, Loaded
 from gm.warpwar import deadlines as plan
 from gm.warpwar import nudges
@@ -24,6 +27,9 @@ LATE = timedelta(minutes=1)
 """Fired later than this after it was due, a deadline is announced as late."""
 MAX_SLEEP = 3600.0
 """The runner looks again at least this often (seconds), whatever it was told."""
+BACKOFF_FIRST = 1.0
+BACKOFF_CAP = 300.0
+"""After failed passes the runner waits 1, 2, 4 ... seconds, at most this (5 minutes)."""
 
 log = logging.getLogger(__name__)
 
@@ -33,37 +39,66 @@ class Timing(GameCore):
         return await games.next_due(self.db)
 
     async def fire_due(self) -> list[Reply]:
-        """Carry out every deadline that has passed; each gives a reply to announce."""
+        """Carry out every deadline that has passed; each gives a reply to announce. Those the
+        database could not store are logged and tried again on the next call."""
+        fired = await self.fire_pass()
+        if fired.errors:
+            failed = plural(len(fired.errors), "deadline")
+            log.warning("%s could not fire: %s; tried again later", failed, detail_of(fired.errors[0]))
+        return fired.replies
+
+    async def fire_pass(self) -> Pass:
+        """Carry out every deadline that has passed, each on its own: one that fails costs only
+        itself (its game is set aside, or, for a database error, it is tried again on the next
+        pass), and every reply of those that fired is returned to be announced."""
         now = self.clock.now()
-        replies = []
+        fired = Pass(now)
         for deadline in await games.due_deadlines(self.db, now):
-            reply = await self._fire(deadline, now)
+            try:
+                reply = await self._fire(deadline, now)
+            except GameSetAside:
+                continue  # set aside, and logged once, when it happened
+            except TRANSIENT as error:
+                fired.errors.append(error)
+                continue
             if reply is not None:
-                replies.append(reply)
-        return replies
+                fired.replies.append(reply)
+        return fired
 
     async def _fire(self, deadline: Deadline, now: datetime) -> Reply | None:
         async with self.locked(deadline.game_id):
-            loaded = await self.load(deadline.game_id)
-            current = {d.key: d for d in await games.deadlines_of(self.db, deadline.game_id)}
-            if loaded.state is None or current.get(deadline.key) != deadline:
-                return None  # already handled, or the game moved on
-            note = " (late: the bot was away when it passed)" if now - deadline.due_at > LATE else ""
-            result = plan.on_deadline(loaded.state, deadline.kind, deadline.payload)
-            if result is not None:
-                # The commit rewrites the game's deadlines: this one goes in the same transaction
-                # as what it did, so a crash leaves both or neither.
-                what = "The orders deadline passed" if deadline.kind == "round" else "The deadline passed"
-                return await self.commit(loaded, result, None, acting=None, note=f"{what}{note}.")
-            main = current.get(deadline.payload.get("for", ""))
-            reply = None  # nothing to do, or the deadline itself passes now: no use reminding
-            if deadline.kind == "remind" and main is not None and main.due_at > now:
-                reply = self._remind(loaded, loaded.state, deadline, main.due_at, note)
-            async with self.db.transaction():
-                await games.delete_deadline(self.db, deadline.game_id, deadline.key)
-                if reply is not None:
-                    reply = await self.queue(reply)  # the reminders go with the deadline's row
-            return reply
+            try:
+                return await self._carry_out(deadline, now)
+            except NOT_THE_GAMES:
+                raise
+            except Exception as error:
+                # No player's input is involved: it would fail the same way on every pass.
+                raise await put_aside(self.db, deadline.game_id, DEADLINE_FAILED, error, now) from error
+
+    async def _carry_out(self, deadline: Deadline, now: datetime) -> Reply | None:
+        """What the deadline does, under the game's lock: end the phase or the round, remind."""
+        if deadline.kind == games.UNREADABLE:
+            raise ValueError(f"the deadline {deadline.key!r} of game {deadline.game_id} cannot be read")
+        loaded = await self.load(deadline.game_id)
+        current = {d.key: d for d in await games.deadlines_of(self.db, deadline.game_id)}
+        if loaded.state is None or current.get(deadline.key) != deadline:
+            return None  # already handled, or the game moved on
+        note = " (late: the bot was away when it passed)" if now - deadline.due_at > LATE else ""
+        result = plan.on_deadline(loaded.state, deadline.kind, deadline.payload)
+        if result is not None:
+            # The commit rewrites the game's deadlines: this one goes in the same transaction
+            # as what it did, so a crash leaves both or neither.
+            what = "The orders deadline passed" if deadline.kind == "round" else "The deadline passed"
+            return await self.commit(loaded, result, None, acting=None, note=f"{what}{note}.")
+        main = current.get(deadline.payload.get("for", ""))
+        reply = None  # nothing to do, or the deadline itself passes now: no use reminding
+        if deadline.kind == "remind" and main is not None and main.due_at > now:
+            reply = self._remind(loaded, loaded.state, deadline, main.due_at, note)
+        async with self.db.transaction():
+            await games.delete_deadline(self.db, deadline.game_id, deadline.key)
+            if reply is not None:
+                reply = await self.queue(reply)  # the reminders go with the deadline's row
+        return reply
 
     def _remind(
         self, loaded: Loaded, state: GameState, deadline: Deadline, due: datetime, note: str
@@ -87,18 +122,32 @@ class DeadlineRunner:
     """One task that sleeps until the earliest deadline, fires what is due, and hands the
     replies to the front end. Deadlines are rows, so a restart simply starts a new runner.
 
-    It sleeps in a plain ``asyncio.sleep``, cut short when the game master says deadlines
-    moved: a simulated clock (SimCord's, in the end-to-end tests) moves such a sleep exactly,
-    and only the sleep is ever interrupted, never the firing and delivering.
+    It sleeps in a plain ``asyncio.sleep`` (``nap``), cut short when the game master says
+    deadlines moved: a simulated clock (SimCord's, in the end-to-end tests) moves such a sleep
+    exactly, and only the sleep is ever interrupted, never the firing and delivering.
+
+    It never spins: a pass that fails (the database) or leaves a due deadline unfired waits
+    :data:`BACKOFF_FIRST` seconds, then twice as long each time, up to :data:`BACKOFF_CAP`; the
+    log has the first failure of such a run in full and one line when it reaches the cap.
+    A game whose deadline fails is set aside (gm.aside) and the others' go on.
     """
 
-    def __init__(self, gm: Timing, deliver: Callable[[Reply], Awaitable[None]]) -> None:
+    def __init__(
+        self,
+        gm: Timing,
+        deliver: Callable[[Reply], Awaitable[None]],
+        nap: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
         self.gm = gm
         self.deliver = deliver
+        self._nap = nap
         self._task: asyncio.Task[None] | None = None
         self._napping = False
         self._woken = False
         self._moved = False
+        self.failures = 0
+        """Passes that failed in a row (0 when the last one went well)."""
+        self._capped = False
         gm.on_deadlines_moved(self._wake)
 
     def start(self) -> asyncio.Task[None]:
@@ -107,12 +156,53 @@ class DeadlineRunner:
 
     async def run(self) -> None:
         while True:
+            await self._sleep(await self.one_pass())
+
+    async def one_pass(self) -> float:
+        """One pass: fire what is due and announce each that fired; how long to wait then."""
+        try:
+            fired = await self.gm.fire_pass()
+            await self._announce(fired.replies)
+            if fired.errors:
+                raise fired.errors[0]
+            self._moved = False  # before looking, so no change is missed
+            due = await self.gm.next_due()
+            if due is not None and due <= fired.now:
+                raise RuntimeError(f"a deadline due at {due:%Y-%m-%d %H:%M:%S} UTC did not fire")
+        except Exception as error:
+            return self._backoff(error)
+        if self.failures:
+            log.warning(
+                "deadlines fire again after %s", plural(self.failures, "failed pass", "failed passes")
+            )
+            self.failures, self._capped = 0, False
+        if self._moved:
+            return 0.0  # they moved while we looked: look again
+        if due is None:
+            return MAX_SLEEP
+        return min(MAX_SLEEP, max(0.0, (due - self.gm.clock.now()).total_seconds()))
+
+    async def _announce(self, replies: list[Reply]) -> None:
+        """Every reply of the pass is delivered, whatever happens to the one before it."""
+        for reply in replies:
             try:
-                for reply in await self.gm.fire_due():
-                    await self.deliver(reply)
+                await self.deliver(reply)
             except Exception:
-                log.exception("firing deadlines failed; trying again later")
-            await self._sleep()
+                log.exception("announcing a deadline of game %s failed", reply.game_id)
+
+    def _backoff(self, error: Exception) -> float:
+        """How long to wait after a failed pass: doubling from the first, capped. The log has
+        the first failure in full and one line when the waits reach the cap."""
+        self.failures += 1
+        wait = min(BACKOFF_CAP, BACKOFF_FIRST * float(2 ** min(self.failures - 1, 30)))
+        if self.failures == 1:
+            log.error(
+                "firing deadlines failed; trying again in %.0f s, then less often", wait, exc_info=error
+            )
+        elif wait == BACKOFF_CAP and not self._capped:
+            log.error("firing deadlines still fails: %s; trying every %.0f s", detail_of(error), wait)
+        self._capped = wait == BACKOFF_CAP
+        return wait
 
     def _wake(self) -> None:
         self._moved = True
@@ -120,17 +210,10 @@ class DeadlineRunner:
             self._woken = True
             self._task.cancel()
 
-    async def _sleep(self) -> None:
-        self._moved = False  # before looking, so no change is missed
-        due = await self.gm.next_due()
-        if self._moved:
-            return  # they moved while we looked: look again
-        wait = MAX_SLEEP
-        if due is not None:
-            wait = min(MAX_SLEEP, max(0.0, (due - self.gm.clock.now()).total_seconds()))
+    async def _sleep(self, wait: float) -> None:
         self._napping = True
         try:
-            await asyncio.sleep(wait)
+            await self._nap(wait)
         except asyncio.CancelledError:
             task = asyncio.current_task()
             # Woken by a change: carry on. Any other cancellation (shutting down) stops the task.
@@ -138,3 +221,13 @@ class DeadlineRunner:
                 raise
         finally:
             self._napping = self._woken = False
+
+
+@dataclass
+class Pass:
+    """What one pass over the due deadlines did: the replies to announce, and the database
+    errors of those that could not fire (tried again on a later pass)."""
+
+    now: datetime
+    replies: list[Reply] = field(default_factory=list)
+    errors: list[Exception] = field(default_factory=list)

@@ -297,20 +297,40 @@ async def delete_deadline(db: Database, game_id: int, key: str) -> None:
     await db.execute("DELETE FROM deadlines WHERE game_id = ? AND key = ?", (game_id, key))
 
 
+_TICKING = (
+    "g.status = 'running' AND g.paused_at IS NULL"
+    " AND NOT EXISTS (SELECT 1 FROM set_aside a WHERE a.game_id = g.id)"
+)
+"""Games whose deadlines pass: running, not paused, not set aside after an error (migration 7)."""
+
+
 async def due_deadlines(db: Database, now: datetime) -> list[Deadline]:
-    """Deadlines due by ``now`` in games that are running and not paused, earliest first."""
+    """Deadlines due by ``now`` in games that are running, not paused and not set aside, earliest
+    first."""
     rows = await db.fetch_all(
         "SELECT d.* FROM deadlines d JOIN games g ON g.id = d.game_id WHERE d.due_at <= ?"
-        " AND g.status = 'running' AND g.paused_at IS NULL ORDER BY d.due_at, d.game_id, d.key",
+        f" AND {_TICKING} ORDER BY d.due_at, d.game_id, d.key",
         (stamp(now),),
     )
-    return [_deadline(r) for r in rows]
+    return [_due(r) for r in rows]
+
+
+UNREADABLE = "unreadable"
+"""The kind of a due deadline whose row does not parse: its game's, not the others' problem."""
+
+
+def _due(row: Row) -> Deadline:
+    """A due deadline; one that does not parse comes back as :data:`UNREADABLE`, so it costs
+    its own game (set aside when it fires), never the other games' deadlines."""
+    try:
+        return _deadline(row)
+    except (ValueError, TypeError):
+        return Deadline(row["game_id"], row["key"], UNREADABLE, datetime.min.replace(tzinfo=UTC), {})
 
 
 async def next_due(db: Database) -> datetime | None:
     row = await db.fetch_one(
-        "SELECT MIN(d.due_at) FROM deadlines d JOIN games g ON g.id = d.game_id"
-        " WHERE g.status = 'running' AND g.paused_at IS NULL"
+        f"SELECT MIN(d.due_at) FROM deadlines d JOIN games g ON g.id = d.game_id WHERE {_TICKING}"
     )
     return parse_stamp(row[0]) if row and row[0] else None
 

@@ -122,4 +122,15 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX outbox_waiting ON outbox (game_id, id) WHERE delivered_at IS NULL
     """,
+    # 8: games set aside after an error (a state that does not decode, events that do not replay,
+    # a deadline that raises), with the reason in plain words and the detail for managers
+    # (store/set_aside.py); no deadline of theirs fires and no command is taken until released.
+    """
+    CREATE TABLE set_aside (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        reason TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        at TEXT NOT NULL
+    )
+    """,
 ]

@@ -19,7 +19,7 @@ import aiosqlite
 import pytest
 
 import store.db
-from store import games, outbox, phase_posts
+from store import games, outbox, phase_posts, set_aside
 from store.db import Database, open_database
 from store.games import Deadline, LoggedEvent, Seat
 from store.migrations import MIGRATIONS
@@ -35,6 +35,7 @@ TABLES = {
     "mailbox",
     "phase_posts",
     "outbox",
+    "set_aside",
 }
 NOW = datetime(2024, 5, 6, 7, 8, 9, 123456, tzinfo=UTC)
 CHANNEL = 100
@@ -136,6 +137,12 @@ SAMPLES = (
         lambda db, g: outbox.put(db, g, CHANNEL, [ANNOUNCEMENT], NOW),
         waiting_of,
         lambda g: [(g, CHANNEL, ANNOUNCEMENT)],
+    ),
+    Sample(
+        "set_aside",
+        lambda db, g: set_aside.put(db, g, "its saved state could not be read", "ValueError: x", NOW),
+        set_aside.of,
+        lambda g: set_aside.SetAside(g, "its saved state could not be read", "ValueError: x", NOW),
     ),
 )
 
