@@ -6,7 +6,8 @@ was used in a DM, say), told in plain words, or a bug: logged in full with a sho
 while the player gets a brief apology carrying the same reference, so a report can be matched
 to its traceback. The apology says truthfully whether the action was stored (its reply is kept
 under the interaction's request id): "It was done: …" with that reply, so a lost answer is not
-followed by a retry that does it twice.
+followed by a retry that does it twice. The game master is told that reply was not delivered, so
+the same command sent again soon after (a new interaction) is recognised as a retry of it.
 """
 
 from __future__ import annotations
@@ -86,7 +87,8 @@ async def report(interaction: discord.Interaction, error: Exception) -> None:
 async def apology(interaction: discord.Interaction, ref: str) -> str:
     """What the player is told about a bug, truthfully: whether their action was stored. A
     stored action has its reply kept under this interaction's request id (gm.core.once, in the
-    same transaction as its effects), so finding it means it was done."""
+    same transaction as its effects), so finding it means it was done; the game master then
+    knows its answer was lost (``answer_lost``), and answers a retry of it with that reply."""
     gm = getattr(interaction.client, "gm", None)
     request_id = actor_of(interaction).request_id
     if gm is None or request_id is None:
@@ -98,6 +100,10 @@ async def apology(interaction: discord.Interaction, ref: str) -> str:
         return UNKNOWN.format(ref=ref)
     if stored is None or not stored.ok:
         return APOLOGY.format(ref=ref)
+    try:
+        await gm.answer_lost(request_id)
+    except Exception:  # the player is still told it was done; only a retry goes unrecognised
+        log.exception("could not mark request %s as unanswered", request_id)
     done = DONE.format(text=stored.text or "your action stands.", ref=ref)
     if len(done) <= MESSAGE_LIMIT:
         return done

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import json
 import logging
 import random
@@ -19,7 +20,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, TypeVar, cast
 
 from engine.serial import decode, encode
@@ -75,8 +76,23 @@ class Loaded:
         return {s.name: s.user_id for s in self.seats}
 
 
-_request: ContextVar[str | None] = ContextVar("request", default=None)
-"""The request id of the action being carried out, written with its effects."""
+RETRY_WINDOW = timedelta(minutes=15)
+"""How long after a request whose answer was lost the same command is taken for a retry of it
+(Discord's own answers expire after 15 minutes: a member who never saw one retries sooner)."""
+RETRIED = "That was done already (your first try's answer was lost): {text}"
+"""The answer to a retry of a stored action whose answer was lost: its first reply."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """The request being carried out: its id, and who asked for what (``fingerprint``)."""
+
+    id: str
+    fingerprint: str
+
+
+_request: ContextVar[Request | None] = ContextVar("request", default=None)
+"""The request of the action being carried out, written with its effects."""
 
 
 class GameCore:
@@ -244,7 +260,9 @@ class GameCore:
         reply = await self.queue(reply)
         request = _request.get()
         if request is not None:
-            await games.remember(self.db, request, reply.game_id, json.dumps(encode(reply)), self.clock.now())
+            body = json.dumps(encode(reply))
+            now = self.clock.now()
+            await games.remember(self.db, request.id, reply.game_id, body, now, request.fingerprint)
         return reply
 
     async def queue(self, reply: Reply) -> Reply:
@@ -263,6 +281,33 @@ class GameCore:
         stored = await games.reply_to(self.db, request_id)
         return _stored(stored) if stored is not None else None
 
+    async def answer_lost(self, request_id: str) -> None:
+        """The front end could not deliver the stored reply to this request (its answer failed
+        after the action was stored): the same command from the same member within
+        :data:`RETRY_WINDOW` is then taken for a retry, and answered with that reply (:func:`once`)."""
+        async with self.db.transaction():
+            await games.mark_unanswered(self.db, request_id, self.clock.now())
+
+    async def retried(self, request: Request) -> Reply | None:
+        """The stored reply, if ``request`` repeats one whose answer was lost (:meth:`answer_lost`)
+        within :data:`RETRY_WINDOW`. The mark is cleared, so a deliberate second identical command
+        after this is carried out; this request keeps the same reply and fingerprint, so if its
+        own answer is lost too, the next retry is recognised in turn."""
+        now = self.clock.now()
+        found = await games.unanswered(self.db, request.fingerprint, now - RETRY_WINDOW)
+        if found is None:
+            return None
+        first, text = found
+        reply = _stored(text)
+        try:
+            async with self.db.transaction():
+                if not await games.claim_unanswered(self.db, first):
+                    return None  # another retry, at the same moment, was answered with it
+                await games.remember(self.db, request.id, reply.game_id, text, now, request.fingerprint)
+        except DuplicateRequest:
+            return await self.answered(request.id)
+        return replace(reply, text=RETRIED.format(text=reply.text or "your action stands."))
+
 
 Action = TypeVar("Action", bound=Callable[..., Awaitable[Reply]])
 
@@ -271,7 +316,9 @@ def once(action: Action) -> Action:
     """Make an action answer each request id once: a repeat gets the first reply again.
 
     The reply is stored in the same transaction as the action's effects (:meth:`GameCore.remember`),
-    so a crash leaves either both or neither; a front end may retry freely.
+    so a crash leaves either both or neither; a front end may retry freely. A new request that
+    repeats one whose answer the front end reported lost (same member, action and arguments,
+    :meth:`GameCore.retried`) gets that reply too; any other repeat is carried out again.
     """
 
     @functools.wraps(action)
@@ -281,7 +328,11 @@ def once(action: Action) -> Action:
         stored = await games.reply_to(self.db, actor.request_id)
         if stored is not None:
             return _stored(stored)
-        token = _request.set(actor.request_id)
+        request = Request(actor.request_id, fingerprint(action.__qualname__, actor, args, kwargs))
+        recognised = await self.retried(request)
+        if recognised is not None:
+            return recognised
+        token = _request.set(request)
         try:
             return await action(self, actor, *args, **kwargs)
         except DuplicateRequest:
@@ -292,6 +343,12 @@ def once(action: Action) -> Action:
             _request.reset(token)
 
     return refusing_when_full(cast(Action, answered))
+
+
+def fingerprint(action: str, actor: Actor, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    """Who asked for what: the member, the action and its arguments (not the request id)."""
+    body = json.dumps([actor.user_id, action, list(args), kwargs], sort_keys=True, default=repr)
+    return hashlib.sha256(body.encode()).hexdigest()
 
 
 def refusing_when_full(action: Action) -> Action:

@@ -358,12 +358,20 @@ class DuplicateRequest(Exception):  # noqa: N818 - not an error: the request was
     """The request was answered by another call in the meantime; its reply stands."""
 
 
-async def remember(db: Database, request_id: str, game_id: int | None, reply: str, now: datetime) -> None:
-    """Keep a request's reply, in the transaction of what it did."""
+async def remember(
+    db: Database,
+    request_id: str,
+    game_id: int | None,
+    reply: str,
+    now: datetime,
+    fingerprint: str | None = None,
+) -> None:
+    """Keep a request's reply, in the transaction of what it did; ``fingerprint`` (who asked for
+    what) lets the same command sent again be recognised if this reply is reported lost."""
     try:
         await db.execute(
-            "INSERT INTO requests (request_id, game_id, reply, at) VALUES (?, ?, ?, ?)",
-            (request_id, game_id, reply, stamp(now)),
+            "INSERT INTO requests (request_id, game_id, reply, at, fingerprint) VALUES (?, ?, ?, ?, ?)",
+            (request_id, game_id, reply, stamp(now), fingerprint),
         )
     except sqlite3.IntegrityError:
         raise DuplicateRequest(request_id) from None
@@ -372,3 +380,32 @@ async def remember(db: Database, request_id: str, game_id: int | None, reply: st
 async def reply_to(db: Database, request_id: str) -> str | None:
     row = await db.fetch_one("SELECT reply FROM requests WHERE request_id = ?", (request_id,))
     return str(row["reply"]) if row else None
+
+
+async def mark_unanswered(db: Database, request_id: str, now: datetime) -> None:
+    """The front end could not deliver this request's reply (only a fingerprinted one counts)."""
+    await db.execute(
+        "UPDATE requests SET unanswered_at = ? WHERE request_id = ? AND fingerprint IS NOT NULL",
+        (stamp(now), request_id),
+    )
+
+
+async def unanswered(db: Database, fingerprint: str, since: datetime) -> tuple[str, str] | None:
+    """The latest request with this fingerprint, carried out at ``since`` or later, whose reply
+    was reported lost: its id and its reply."""
+    row = await db.fetch_one(
+        "SELECT request_id, reply FROM requests WHERE fingerprint = ? AND unanswered_at IS NOT NULL"
+        " AND at >= ? ORDER BY at DESC LIMIT 1",
+        (fingerprint, stamp(since)),
+    )
+    return (str(row["request_id"]), str(row["reply"])) if row else None
+
+
+async def claim_unanswered(db: Database, request_id: str) -> bool:
+    """Clear the lost-answer mark, inside a transaction; False if another call cleared it first."""
+    await db.execute(
+        "UPDATE requests SET unanswered_at = NULL WHERE request_id = ? AND unanswered_at IS NOT NULL",
+        (request_id,),
+    )
+    row = await db.fetch_one("SELECT changes()")
+    return row is not None and int(row[0]) == 1

@@ -133,4 +133,12 @@ MIGRATIONS: list[str] = [
         at TEXT NOT NULL
     )
     """,
+    # 9 (issue 11, item 5): a stored request's fingerprint (its user, action and arguments) and
+    # when the front end said its answer was lost, so the same command sent again soon after is
+    # answered with that reply instead of being carried out twice (store/games.py, gm.core.once).
+    """
+    ALTER TABLE requests ADD COLUMN fingerprint TEXT;
+    ALTER TABLE requests ADD COLUMN unanswered_at TEXT;
+    CREATE INDEX requests_unanswered ON requests (fingerprint, at) WHERE unanswered_at IS NOT NULL
+    """,
 ]

@@ -126,3 +126,25 @@ async def test_item_5_an_action_that_failed_before_it_was_stored_may_be_tried_ag
     assert "try again" in told and "It was done" not in told
     assert await _ships_of(world, "alice") == 0
     assert_error(world.env, app_commands.CommandInvokeError, contains="on fire")
+
+
+async def test_item_5_the_same_command_sent_again_after_a_lost_answer_is_recognised(world: World) -> None:
+    """Discord refused the answer to a stored ``/build ship``; alice sends it again (a new
+    interaction): she is told it was done already and no second ship is built. A third identical
+    command, after that answer arrived, is a deliberate second ship."""
+    await _started(world)
+    world.env.inject_error(
+        "POST", "/interactions/*/callback", status=400, code=50035, message="Invalid Form Body"
+    )
+    build = {"star": "Ur", "design": "WG=1 PD=5 B=3"}
+    lost = await use(world.alice, world.channel, "build ship", **build)
+    assert answer(lost).content.startswith("It was done: ")
+    again = await use(world.alice, world.channel, "build ship", **build)
+    told = answer(again).content
+    assert told.startswith("That was done already (your first try's answer was lost): "), told
+    assert "W1" in told and again.ephemeral
+    assert await _ships_of(world, "alice") == 1
+    third = await use(world.alice, world.channel, "build ship", **build)
+    assert "W2" in answer(third).content and "done already" not in answer(third).content
+    assert await _ships_of(world, "alice") == 2
+    assert_error(world.env, app_commands.CommandInvokeError, contains="Invalid Form Body")

@@ -68,6 +68,16 @@ async def paused_at_of(db: Database, game_id: int) -> datetime | None:
     return row.paused_at
 
 
+async def lost_answer(db: Database, game_id: int) -> None:
+    """A request whose answer the front end reported lost (migration 9)."""
+    await games.remember(db, f"lost-{game_id}", game_id, REPLY, NOW, fingerprint=f"alice builds {game_id}")
+    await games.mark_unanswered(db, f"lost-{game_id}", NOW)
+
+
+async def lost_answer_of(db: Database, game_id: int) -> tuple[str, str] | None:
+    return await games.unanswered(db, f"alice builds {game_id}", NOW - timedelta(minutes=1))
+
+
 async def first_events(db: Database, game_id: int) -> list[LoggedEvent]:
     """The events an older release wrote (a later sample adds one after them)."""
     return [e for e in await games.events(db, game_id) if e.seq <= len(EVENTS)]
@@ -122,9 +132,18 @@ SAMPLES = (
     ),
     Sample(
         "requests",
-        lambda db, g: games.remember(db, f"request-{g}", g, REPLY, NOW),
+        lambda db, g: db.execute(  # as releases before migration 9 wrote it
+            "INSERT INTO requests (request_id, game_id, reply, at) VALUES (?, ?, ?, ?)",
+            (f"request-{g}", g, REPLY, games.stamp(NOW)),
+        ),
         lambda db, g: games.reply_to(db, f"request-{g}"),
         lambda g: REPLY,
+    ),
+    Sample(
+        "requests.fingerprint",
+        lambda db, g: lost_answer(db, g),
+        lost_answer_of,
+        lambda g: (f"lost-{g}", REPLY),
     ),
     Sample(
         "phase_posts",
