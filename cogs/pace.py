@@ -8,6 +8,12 @@ and when the bot is busy (:data:`BUSY` calls in flight) every call defers at onc
 queue anywhere, and so do the calls still hoping to answer directly. A lone quick call still
 answers directly (no "thinking…"), which keeps a refusal private even for a command whose
 success is public (cogs.common.respond).
+
+:meth:`Pace.within` is that rule for any answer path: cogs.common.respond, and the orders flow,
+whose answers are sent deep inside it and so wait for :func:`answering` first (the interaction's
+acknowledgement is found through a context variable, one per interaction's task). A form cannot
+follow a deferral, so a path whose answer is a form acknowledges with a message instead
+(cogs.orders_ui). An autocomplete cannot be deferred at all: :meth:`Pace.suggest` bounds it.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 
@@ -80,7 +86,7 @@ class Pace:
         acknowledgement = Acknowledgement(defer)
         self.in_flight += 1
         self._waiting.add(acknowledgement)
-        if self.in_flight >= self.busy:
+        if self.is_busy:
             for waiting in self._waiting:
                 waiting.now()
         try:
@@ -121,10 +127,16 @@ class Pace:
             return []
         suggesting = asyncio.ensure_future(work)
         done, _ = await asyncio.wait({suggesting}, timeout=min(SUGGEST, left(interaction)))
-        if not done:
-            suggesting.cancel()  # a read only: nothing is left half done
+        if not done:  # left to finish on its own: cancelled, it could cut a transaction short
+            suggesting.add_done_callback(_ignored)
             return []
         return suggesting.result()
+
+
+def _ignored(task: asyncio.Future[Any]) -> None:
+    """A late autocomplete's outcome, taken so that asyncio does not report it as lost."""
+    if not task.cancelled():
+        task.exception()
 
 
 async def answering() -> bool:
