@@ -3,17 +3,20 @@ game master call, and autocomplete for games, ships, stars and hexes.
 
 Cogs stay thin: read the options, call the game master through :func:`respond`, and let the
 herald deliver the reply. Autocomplete only suggests; the game master checks every value again.
+An autocomplete cannot be deferred, so each is :func:`bounded`: when the bot is busy, or its
+reads take longer than :data:`cogs.pace.SUGGEST` seconds, it offers nothing rather than a list
+that comes too late (Discord drops it anyway).
 """
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import io
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -70,19 +73,13 @@ async def respond(interaction: discord.Interaction, call: Call) -> None:
     the interaction is deferred before the call can queue on a lock or the database.
     """
     bot = bot_of(interaction)
-    with bot.pace.call(lambda: bot.herald.defer(interaction, private=True)) as acknowledgement:
-        if acknowledgement.sent or pace.left(interaction) <= 0:
-            acknowledgement.now()
-            await acknowledgement.reached()  # before the call can queue on a lock or the database
-        work = asyncio.ensure_future(call(bot.gm, actor(interaction)))
-        done, _ = await asyncio.wait({work}, timeout=pace.left(interaction))
-        if not done:
-            acknowledgement.now()
-        await acknowledgement.answering()
+    async with bot.pace.within(interaction, lambda: bot.herald.defer(interaction, private=True)):
         try:
-            reply = await work
+            reply = await call(bot.gm, actor(interaction))
         except GameSetAside as aside:  # a call that reads the game itself (gm.load) before acting
             reply = aside.refusal()
+        finally:  # no deferral may be on its way when the answer (or the apology) is sent
+            await pace.answering()
         await bot.herald.deliver(reply, interaction)
 
 
@@ -202,6 +199,19 @@ async def draw(bot: WarpWarBot, game_id: int | None, picture: Picture, limit: in
 
 # --- autocomplete ----------------------------------------------------------------------------
 
+C = TypeVar("C", bound=app_commands.Choice[Any])
+Suggest = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[C]]]
+
+
+def bounded(suggest: Suggest[C]) -> Suggest[C]:
+    """An autocomplete that answers in time or offers nothing (cogs.pace.Pace.suggest)."""
+
+    @functools.wraps(suggest)
+    async def within(interaction: discord.Interaction, current: str) -> list[C]:
+        return await bot_of(interaction).pace.suggest(interaction, suggest(interaction, current))
+
+    return within
+
 
 async def _game_for(interaction: discord.Interaction) -> Loaded | None:
     """The game a command is about: its ``game`` option if filled in, else the channel's."""
@@ -237,6 +247,7 @@ def _matching(options: Iterable[tuple[str, str]], typed: str) -> list[app_comman
     return [app_commands.Choice(name=name[:100], value=value) for name, value in found[:CHOICES]]
 
 
+@bounded
 async def ship_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The user's own ships in the game (label, name and place)."""
     seen = await _seen(interaction)
@@ -252,6 +263,7 @@ async def ship_choices(interaction: discord.Interaction, current: str) -> list[a
     )
 
 
+@bounded
 async def star_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Stars of the game's map, the user's bases first."""
     seen = await _seen(interaction)
@@ -265,6 +277,7 @@ async def star_choices(interaction: discord.Interaction, current: str) -> list[a
     )
 
 
+@bounded
 async def path_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Stars or hex numbers for the last word of a path (``Umma Gir`` → ``Umma Girsu``)."""
     seen = await _seen(interaction)
@@ -279,6 +292,7 @@ async def path_choices(interaction: discord.Interaction, current: str) -> list[a
     return _matching(((f"{prefix}{p}", f"{prefix}{p}") for p in places), last)
 
 
+@bounded
 async def game_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """The user's live games, newest first (to name one from a DM or another channel)."""
     found = await bot_of(interaction).gm.games_of(actor(interaction))

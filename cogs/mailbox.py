@@ -3,7 +3,8 @@
 The herald keeps such messages in the mailbox (store/mailbox.py) and posts, in the game's
 channel, a mention of the member with a "Read my messages" button. The button's custom id
 holds the game and the member, so it works after a restart (a DynamicItem re-reads the
-database); its answer is ephemeral and only that member may open it.
+database); its answer is ephemeral and only that member may open it. It is deferred before
+anything is read, so it is acknowledged in time whatever the load (cogs.pace).
 """
 
 from __future__ import annotations

@@ -4,6 +4,11 @@ buttons under a round's announcement (cogs.orders_ui).
 It works in the bot's DM, in a server, and as a user-installed app in DMs between users and group
 DMs, because orders are written where nobody else can read them: anywhere but the bot's own DM
 every answer is ephemeral (cogs.privacy).
+
+Finding the player's battles reads every game of theirs, so the command reads within its budget
+(cogs.orders_flow.paced: deferred, privately, when the bot is busy or the budget runs out), and
+the autocomplete of ``battle``, which cannot be deferred, offers nothing rather than a late list
+(cogs.pace.Pace.suggest).
 """
 
 from __future__ import annotations
@@ -14,7 +19,8 @@ import discord
 from discord import app_commands
 
 from cogs import orders_ui
-from cogs.orders_flow import Fight, answer, open_fights
+from cogs.common import client_of
+from cogs.orders_flow import Fight, answer, open_fights, paced
 
 if TYPE_CHECKING:
     from cogs.app import WarpWarBot
@@ -42,6 +48,11 @@ def _name(fight: Fight) -> str:
 async def orders_command(
     interaction: discord.Interaction, battle: str | None = None, replace: bool = False
 ) -> None:
+    async with paced(interaction):
+        await _orders(interaction, battle, replace)
+
+
+async def _orders(interaction: discord.Interaction, battle: str | None, replace: bool) -> None:
     fights = await open_fights(interaction)
     if battle:
         fights = [f for f in fights if _value(f) == battle.strip()]  # autocomplete only suggests
@@ -61,6 +72,10 @@ async def orders_command(
 
 @orders_command.autocomplete("battle")
 async def _battles(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+    return await client_of(interaction).pace.suggest(interaction, _matching(interaction, typed))
+
+
+async def _matching(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
     wanted = typed.casefold()
     return [
         app_commands.Choice(name=_name(f), value=_value(f))

@@ -3,19 +3,28 @@
 Every button and form of the flow starts here. Nothing is remembered between clicks: the
 database says whether the round is still open and what the player has, so a click after a
 restart, or on a message from a round long fought, gets a true answer.
+
+Reading it can wait (the database's one thread, under load), so every click, form and /orders
+reads inside :func:`paced` (cogs.pace): when the bot is busy or the interaction's budget runs
+out it is deferred first, and :func:`answer` and :func:`replace_message` never race such a
+deferral. A click's deferral is an update (no "thinking…" message, nothing anyone else sees):
+the board can still be rewritten in place, and each new message chooses its own privacy; the
+command's is a private "thinking…" (cogs.privacy).
 """
 
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import discord
 
+from cogs import pace
 from cogs.common import actor_of, client_of
 from cogs.orders_board import RoundKey
-from cogs.privacy import in_bot_dm
+from cogs.privacy import hidden, in_bot_dm
 from engine.warpwar.order_checks import combatants
 from engine.warpwar.orders import Orders
 from engine.warpwar.ships import Ship
@@ -143,8 +152,26 @@ def in_dm(interaction: discord.Interaction) -> bool:
     return in_bot_dm(interaction)
 
 
+def paced(interaction: discord.Interaction) -> AbstractAsyncContextManager[pace.Acknowledgement]:
+    """Read and answer within the interaction's budget, deferred by :func:`defer` when the bot is
+    busy or the budget runs out (cogs.pace)."""
+    return client_of(interaction).pace.within(interaction, lambda: defer(interaction))
+
+
+async def defer(interaction: discord.Interaction) -> None:
+    """Acknowledge now, answer later: a click or a form by an update (the message clicked may
+    still be rewritten), /orders by a private "thinking…"."""
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.application_command:
+        await interaction.response.defer(ephemeral=hidden(interaction, True), thinking=True)
+    else:
+        await interaction.response.defer()
+
+
 async def answer(interaction: discord.Interaction, content: str, view: discord.ui.View | None = None) -> None:
     """A new private message: the response if there is none yet, else a followup."""
+    await pace.answering()
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     if interaction.response.is_done():
         await interaction.followup.send(content, ephemeral=not in_dm(interaction), **extra)
@@ -156,6 +183,7 @@ async def replace_message(
     interaction: discord.Interaction, content: str, view: discord.ui.View | None
 ) -> None:
     """Rewrite the message the click came from (a board, an error), whether answered yet or not."""
+    await pace.answering()
     if interaction.response.is_done():
         await interaction.edit_original_response(content=content, view=view)
     else:

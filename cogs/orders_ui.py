@@ -14,6 +14,16 @@ ephemeral ones anywhere else (a server's channel, a DM between users, a group DM
 Restart-proof: every button and list is a DynamicItem whose custom id names the game, the
 star, the round (and on boards the player-turn); each click reads the database again, and a
 click on a round already fought answers "that round is over" privately.
+
+Within Discord's 3 seconds whatever the load (cogs.pace, cogs.orders_flow.paced): a click or a
+form whose first answer is a message reads the database only after being deferred when the bot
+is busy or its budget runs out. A click that opens a form (*Paste orders*, *Amend*, *Fix*, a ship
+in the list) cannot be deferred: Discord takes a form only as the first answer. It still reads
+the round first (the form shows the orders sent, the ship's choices, and a click on a round
+fought is refused at once), but when the bot is busy or that read outlasts the budget, the first
+answer is a private "I am busy: press Amend again" instead, and the form opens on the next
+press. The message pressed is left as it was, because the form is built from it (a board's
+draft, an error's text): pressing its button again is what reopens it with that text.
 """
 
 from __future__ import annotations
@@ -24,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs import pace
 from cogs.common import actor_of, client_of
 from cogs.errors import report
 from cogs.orders_board import (
@@ -40,7 +51,17 @@ from cogs.orders_board import (
     pointed,
     ship_order,
 )
-from cogs.orders_flow import OVER, Fight, answer, fight_for, game_of, in_dm, open_fights, replace_message
+from cogs.orders_flow import (
+    OVER,
+    Fight,
+    answer,
+    defer,
+    fight_for,
+    game_of,
+    in_dm,
+    open_fights,
+    replace_message,
+)
 from cogs.orders_modals import MODAL_ID, form_from, paste_modal, ship_modal, values_of
 from cogs.text import MESSAGE_LIMIT, pieces
 from engine.warpwar.battles import merged_orders
@@ -90,6 +111,8 @@ HELD = (
     "⏳ Your orders are held, **not sealed yet**: to confirm them, press **Confirm** on your orders "
     "board (**Write orders** opens one with them)."
 )
+BUSY = "I am busy just now: {press} again in a moment to open the form."
+"""The first answer to a click that opens a form when the bot is busy (see the module docstring)."""
 NOTATION_HELP = (
     "Write each ship's orders like `W1 ATTACKS W2: D=2 B=3 S=1`, each missile on a line of its own "
     "(`M at W2: D=3`)."
@@ -114,7 +137,8 @@ class OrdersButton(
         return cls(RoundKey.from_match(match), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, self.key, ACTIONS[self.action])
+        form = f"press **{BUTTONS[self.action][0]}**" if self.action in FORMS else None
+        await _guarded(interaction, self.key, ACTIONS[self.action], form=form)
 
 
 class ShipPicker(
@@ -140,7 +164,8 @@ class ShipPicker(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         ship = self.item.values[0] if self.item.values else ""
-        await _guarded(interaction, self.key, lambda i, fight: _open_ship(i, fight, ship))
+        form = f"pick {ship[:10]} in the list"
+        await _guarded(interaction, self.key, lambda i, fight: _open_ship(i, fight, ship), form=form)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (OrdersButton, ShipPicker)
@@ -184,17 +209,36 @@ def _held(fight: Fight) -> str:
 # --- running an action -------------------------------------------------------------------------
 
 
-async def _guarded(interaction: discord.Interaction, key: RoundKey, action: Action) -> None:
+async def _guarded(
+    interaction: discord.Interaction, key: RoundKey, action: Action, *, form: str | None = None
+) -> None:
     """Run ``action(interaction, fight)`` for the round ``key`` names if it is still open; a
-    stale click is told so privately, and a bug gets the usual apology instead of silence."""
-    try:
-        fight = await fight_for(interaction, key)
-        if isinstance(fight, str):
-            await _stale(interaction, key, fight, sealing=action in SENDERS.values())
-        else:
-            await action(interaction, fight)
-    except Exception as error:  # a click must never go unanswered
-        await report(interaction, error)
+    stale click is told so privately, and a bug gets the usual apology instead of silence.
+
+    Paced (cogs.orders_flow.paced): deferred if the bot is busy or the budget runs out. An action
+    that opens a form (``form`` says how to ask for it again) is told to press again instead,
+    since a form must be the first answer (see the module docstring)."""
+    acknowledge = (lambda: _busy(interaction, form)) if form else (lambda: defer(interaction))
+    async with client_of(interaction).pace.within(interaction, acknowledge) as acknowledgement:
+        if form and acknowledgement.sent:
+            return  # told to press again, before any read: nothing more to do while busy
+        try:
+            fight = await fight_for(interaction, key)
+            if form and await pace.answering():
+                return  # told to press again: a form can no longer be the first answer
+            if isinstance(fight, str):
+                await _stale(interaction, key, fight, sealing=action in SENDERS.values())
+            else:
+                await action(interaction, fight)
+        except Exception as error:  # a click must never go unanswered
+            await pace.answering()
+            await report(interaction, error)
+
+
+async def _busy(interaction: discord.Interaction, press: str) -> None:
+    """The first answer to a click that opens a form, when the bot is busy: press again."""
+    if not interaction.response.is_done():
+        await interaction.response.send_message(BUSY.format(press=press), ephemeral=True)
 
 
 async def _open_now(interaction: discord.Interaction, key: RoundKey) -> Fight | None:
@@ -286,7 +330,7 @@ def _submit(*, replace: bool, confirm: bool) -> Action:
     were the last orders, the round's results (R-CBT-11)."""
 
     async def submit(interaction: discord.Interaction, fight: Fight) -> None:
-        await interaction.response.defer()
+        await pace.acknowledge()  # before the game's lock, which other commands may hold
         draft = draft_of(_content(interaction))
         bot = client_of(interaction)
         key = fight.key
@@ -325,6 +369,8 @@ async def _fresh(interaction: discord.Interaction, fight: Fight) -> None:
     await start_orders(interaction, fight, replacing=True)
 
 
+FORMS = ("paste", "amend", "fix", "refix")
+"""The buttons that open a form."""
 SENDERS: dict[str, Action] = {
     "send": _submit(replace=False, confirm=False),
     "swap": _submit(replace=True, confirm=False),
