@@ -11,7 +11,7 @@ from gm.aside import SET_ASIDE, GameSetAside
 from gm.core import Actor, Loaded
 from gm.looking import Looking
 from gm.play import Play
-from gm.warpwar import nudges
+from gm.warpwar import nudges, phases
 from gm.warpwar.nudges import bullets, channel, ended
 from gm.warpwar.story import fighting
 from gm.warpwar.views import when
@@ -56,17 +56,14 @@ class Guide(Play, Looking):
             return refused("You are not playing in this game.", "not-seated")
         active, now = state.active_player.name, state.phase.value
         if (state.turn_serial, now) != (serial, phase):
-            mine = (
-                " It is yours: end it with the button under the latest news." if active == seat.name else ""
-            )
-            return refused(f"That phase is over: it is now {active}'s {now} phase.{mine}", "stale")
+            return refused(phases.phase_over(state, seat.name), "stale")
         if active != seat.name:
             return refused(
                 f"Only {active} can end this phase: it is their {now} phase. I will tell you when "
                 "your turn comes.",
                 "not-your-turn",
             )
-        return await self.done(actor, found.row.channel_id)
+        return await self.done(actor, found.row.channel_id, expect=(serial, phase))
 
     async def my_fleet(self, actor: Actor, game_id: int) -> Reply:
         """The player's fleet as text, with the fleet card as a picture (privately)."""
@@ -141,7 +138,7 @@ class Guide(Play, Looking):
         ends = "the game is paused" if row.paused_at else (f"it ends {when(due)}" if due else "no deadline")
         battles = [b for b in state.open_battles() if player in fighting(state, b.star)]
         if battles:
-            owed = [b for b in battles if player not in b.orders]
+            owed = [b for b in battles if not b.sealed(player)]
             where = ", ".join(state.map.label(b.star) for b in owed or battles)
             due = await self.deadline(row.id, (owed or battles)[0].star)
             if owed:

@@ -177,12 +177,22 @@ class Play(GameCore):
             return await self.commit(loaded, Accepted(previous, (event,)), actor.user_id, acting=seat.name)
 
     @once
-    async def done(self, actor: Actor, channel_id: int, phase: phases.Ending | None = None) -> Reply:
+    async def done(
+        self,
+        actor: Actor,
+        channel_id: int,
+        phase: phases.Ending | None = None,
+        expect: tuple[int, str] | None = None,
+    ) -> Reply:
         """The active player has finished the current phase. ``phase`` ("build" or "move") is
         the one the player meant to end: `/build done` typed in the move phase is refused rather
-        than ending a phase the player has not played. None ends whichever phase it is."""
+        than ending a phase the player has not played. None ends whichever phase it is.
+        ``expect`` (player-turn serial, phase) is the very phase a button was for: checked under
+        the game's lock, so a second press never ends the phase that came after it."""
 
         def make(state: GameState, player: str) -> cmd.Command:
+            if expect is not None and (state.turn_serial, state.phase.value) != expect:
+                raise inputs.InputError(phases.phase_over(state, player), "stale")
             wrong = phases.wrong_phase(state, player, Phase(phase)) if phase else None
             if wrong is not None:
                 raise inputs.InputError(wrong, "wrong-phase")

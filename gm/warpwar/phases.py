@@ -53,3 +53,11 @@ def wrong_phase(state: GameState, player: str, meant: Phase) -> str | None:
     if ENDED_BY.get(state.phase) == ENDED_BY.get(meant):
         return None
     return f"It is {NAMES[state.phase]}: {ends_it(state)}."
+
+
+def phase_over(state: GameState, player: str) -> str:
+    """Why a button for an earlier phase ends nothing: the phase going on now (``player`` is who
+    pressed it)."""
+    active, now = state.active_player.name, state.phase.value
+    mine = " It is yours: end it with the button under the latest news." if active == player else ""
+    return f"That phase is over: it is now {active}'s {now} phase.{mine}"

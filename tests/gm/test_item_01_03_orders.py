@@ -8,7 +8,7 @@ from engine.warpwar.events import RoundFought
 from gm.play import UNCHANGED_ORDERS
 from store import games
 from tests.engine.battle_helpers import battle
-from tests.gm.table import ALICE, BOB, CHANNEL, Table, seat_position
+from tests.gm.table import ALICE, BOB, CHANNEL, GUILD, Table, seat_position
 
 FLEETS = ("alice W1: TL0 PD=6 B=2 S=2", "alice W3: TL0 PD=6 B=2 S=2", "bob W2: TL0 PD=6 S=2")
 SENT = "alice has sent orders for round 1 at Kish"
@@ -142,3 +142,15 @@ async def test_item_05_a_shared_name_in_orders_is_refused_and_enemy_names_are_no
     )
     assert 'at "Warden": Warden is not a ship label' in enemy.text and "W2" not in enemy.text
     await table.ok(table.gm.submit_orders(ALICE, game, "Kish", "W1 ATTACKS W2: D=4 B=2"))
+
+
+async def test_item_02_games_lists_held_orders_as_still_wanted(table: Table) -> None:
+    """/games counts a battle as needing the member until their orders are sealed: held orders
+    (awaiting confirmation) are not sealed."""
+    game = await kish(table)
+    await table.ok(table.gm.submit_orders(ALICE, game, "Kish", "W1 ATTACKS W2: D=4 B=2"))
+    listed = await table.ok(table.gm.my_games(ALICE, GUILD))
+    assert "**your orders** are wanted at Kish" in listed.text, listed.text
+    await table.ok(table.gm.submit_orders(ALICE, game, "Kish", confirm=True))
+    listed = await table.ok(table.gm.my_games(ALICE, GUILD))
+    assert "your orders" not in listed.text or "sealed" in listed.text, listed.text

@@ -72,6 +72,8 @@ async def test_item_08_end_phase_is_the_active_players_and_a_stale_one_ends_noth
     ended = await table.ok(table.gm.end_phase(ALICE, game, serial, "build"))
     assert "Your move phase has begun" in ended.text
     await table.no(table.gm.end_phase(ALICE, game, serial, "build"), "stale", "now alice's move phase")
+    # The same check holds under the game's lock, where a second press waits its turn.
+    await table.no(table.gm.done(ALICE, CHANNEL, expect=(serial, "build")), "stale", "now alice's move phase")
 
 
 async def test_item_08_what_can_i_do_answers_each_player_for_themselves(table: Table) -> None:
