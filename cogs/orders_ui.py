@@ -92,11 +92,11 @@ BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 orders sent; *swap* is such a board's Submit; *refix* is the *Fix* of orders that were to replace
 all (pasted through *Amend*), so the board it leads back to still replaces them."""
 SEALING = ("send", "swap", "confirm")
+"""A board's first button: the one that sends it (one of these marks a message as a board)."""
 REPLACING = ("board", "refix")
 """Where a pasted form's orders replace all those sent: *Amend* on a board, and its *Fix*."""
 FIXING = ("fix", "refix")
 """Where a pasted form came from an error message, which its answer rewrites in place."""
-"""A board's first button: the one that sends it (one of these marks a message as a board)."""
 LOOKBACK = 50
 """How many DM messages are searched for older boards to retire when a new one is posted."""
 SELECT_LIMIT = 25
@@ -374,9 +374,10 @@ FORMS = ("paste", "amend", "fix", "refix")
 SENDERS: dict[str, Action] = {
     "send": _submit(replace=False, confirm=False),
     "swap": _submit(replace=True, confirm=False),
-    "confirm": _submit(replace=True, confirm=True),
+    "confirm": _submit(replace=False, confirm=True),
 }
-"""The presses that send orders (a stale one says they were not sent)."""
+"""The presses that send orders (a stale one says they were not sent). *Confirm* adds the board's
+orders to those held and seals them: an older board never erases orders sent since from another."""
 ACTIONS: dict[str, Action] = {
     "write": start_orders,
     "fresh": _fresh,

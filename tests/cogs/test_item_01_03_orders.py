@@ -17,7 +17,7 @@ from cogs.orders_modals import more_example, power_example
 from cogs.orders_ui import custom_ids
 from engine.warpwar.rulesets import RuleSetName, scenario
 from store.db import open_database
-from tests.cogs.conftest import World, paste_orders, play_to_the_battle, use
+from tests.cogs.conftest import World, paste_orders, play_to_the_battle, send_orders, use
 from tests.cogs.test_orders import Battle, board_of, open_battle, paste, sent, texts
 
 SENT = "alice has sent orders for round 1 at Kish"
@@ -243,3 +243,24 @@ async def test_item_05_pasted_orders_name_the_ordering_ship_by_its_name(world: W
     refused = await paste(alice, prompt, "Paste orders", "Reliant ATTACKS Warden: D=6 B=12")
     assert refused.response.message is not None
     assert 'at "Warden": Warden is not a ship label' in refused.response.message.content
+
+
+async def test_item_02_confirm_on_an_older_board_keeps_orders_sent_since(world: World) -> None:
+    """alice holds W1's orders on a board with Confirm, then sends W2's orders another way (the
+    console, another device). Confirm on the older board seals what is held: it adds the board's
+    orders, it never replaces W2's with the board's older copy."""
+    battle = await open_battle(world)
+    alice = world.alice
+    first = board_of(await alice.user.click(battle.prompt(alice), label="Write orders"))
+    await write_ship(alice, first, "W1", tactic=["attack"], target=["W1"], power="D=4 B=2")
+    await alice.user.click(board(alice), label="Submit")
+    older = board(alice)
+    assert "confirm" in actions(older)
+    elsewhere = await send_orders(world, alice, "Kish", "W2 DODGES: D=2 S=2")
+    assert "W1 ATTACKS W1: D=4 B=2" in elsewhere.text, "added to the orders held"
+    await alice.user.click(older, label="Confirm")
+    state = (await world.bot.gm.load(battle.game_id)).state
+    assert state is not None
+    fight = state.battle(state.map.resolve("Kish") or "")
+    assert fight is not None and fight.sealed("alice")
+    assert {o.ship for o in fight.orders["alice"]} == {"W1", "W2"}, "W2's orders were kept"
