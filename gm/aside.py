@@ -20,13 +20,13 @@ from engine.serial import decode
 from engine.warpwar import Event, GameState, fold
 from gm.announce import Reply, refused
 from store import games, set_aside
-from store.db import Database
+from store.db import Database, DatabaseFileError
 from store.games import GameRow
 from store.set_aside import SetAside
 
 log = logging.getLogger(__name__)
 
-TRANSIENT: tuple[type[Exception], ...] = (sqlite3.Error, OSError)
+TRANSIENT: tuple[type[Exception], ...] = (sqlite3.Error, OSError, DatabaseFileError)
 """Failures of the database file, retried, never blamed on one game."""
 
 STATE_UNREADABLE = "its saved state could not be read"

@@ -120,10 +120,10 @@ async def open_database(path: str | Path, *, upto: int | None = None) -> Databas
         raise DatabaseFileError(
             f"cannot make the folder of {name} ({why}): create it, or choose another path"
         ) from None
+    if shutil.disk_usage(Path(name).parent).free < MIN_FREE:
+        raise DiskFullError(f"the disk holding {name} is full: free some space, then start again")
     release = lock.take(name)
     try:
-        if shutil.disk_usage(Path(name).parent).free < MIN_FREE:
-            raise DiskFullError(f"the disk holding {name} is full: free some space, then start again")
         return await _opened(name, upto, release)
     except BaseException:
         release()
@@ -170,7 +170,7 @@ def fault(name: str, error: sqlite3.Error) -> DatabaseFileError:
     """What is wrong with the file at ``name``, in words, from SQLite's error."""
     code = _code(error)
     if code == sqlite3.SQLITE_FULL:
-        return DiskFullError(f"the disk holding {name} is full: free some space, then start again")
+        return DiskFullError(f"the disk holding {name} is full: free some space and try again")
     if code == sqlite3.SQLITE_READONLY:
         return DatabaseFileError(
             f"{name} is read-only: let this user write it and its folder, or run as the file's owner"

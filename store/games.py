@@ -301,7 +301,7 @@ _TICKING = (
     "g.status = 'running' AND g.paused_at IS NULL"
     " AND NOT EXISTS (SELECT 1 FROM set_aside a WHERE a.game_id = g.id)"
 )
-"""Games whose deadlines pass: running, not paused, not set aside after an error (migration 7)."""
+"""Games whose deadlines pass: running, not paused, not set aside after an error (migration 8)."""
 
 
 async def due_deadlines(db: Database, now: datetime) -> list[Deadline]:

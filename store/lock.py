@@ -52,7 +52,7 @@ def take(database: str) -> Callable[[], None]:
 
     Raises :class:`DatabaseInUseError` naming the other process if one holds it, and
     :class:`DatabaseFileError` if the lock file cannot be made."""
-    path = os.path.realpath(lock_path(database))
+    path = lock_path(os.path.realpath(database))  # a link to the file shares its lock
     held = _held.get(path)
     if held is None:
         held = _Held(_locked(database, path), 0)
@@ -85,14 +85,23 @@ def _locked(database: str, path: str) -> int:
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
-        holder = _holder(fd)
-        os.close(fd)
+        try:
+            holder = _holder(fd)
+        finally:
+            os.close(fd)
         raise DatabaseInUseError(
             f"{database} is in use by another process ({holder}): "
             "stop it first, or give this one another database file"
         ) from None
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, f"{os.getpid()}\n{shlex.join(sys.orig_argv)}\n".encode(), 0)
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n{shlex.join(sys.orig_argv)}\n".encode(), 0)
+    except OSError as error:
+        os.close(fd)
+        raise DatabaseFileError(
+            f"cannot write the lock file {path} ({error.strerror}): free some space or let this "
+            "user write in the database's folder"
+        ) from None
     return fd
 
 

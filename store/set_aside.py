@@ -1,4 +1,4 @@
-"""Games set aside after an error (migration 7): the reason in plain words, the detail for
+"""Games set aside after an error (migration 8): the reason in plain words, the detail for
 managers and the log, and when. A set-aside game's deadlines are not due (store.games) and the
 game master refuses its commands until a manager releases it (gm.isolation)."""
 

@@ -195,7 +195,7 @@ async def test_item_3_a_full_disk_at_start_up_stops_the_bot_with_one_line(tmp_pa
         assert raw.execute("PRAGMA freelist_count").fetchone() == (0,)
     prelude = f"import store.db\nstore.db.PRAGMAS += ('max_page_count={pages}',)"
     line = stopped(["--script", str(write_script(tmp_path, *STARTED)), "--db", str(db)], prelude=prelude)
-    assert line == f"bot.py: the disk holding {db} is full: free some space, then start again"
+    assert line == f"bot.py: the disk holding {db} is full: free some space and try again"
 
 
 async def filled(console: Console) -> tuple[int, int]:

@@ -395,3 +395,18 @@ async def test_item_0_a_set_aside_game_that_cannot_be_fixed_can_be_abandoned(tab
         "its saved state could not be read."
     )
     await table.ok(table.gm.create(ALICE, GUILD, POISONED, "Again"))
+
+
+async def test_item_0_a_full_disk_when_a_deadline_passes_sets_no_game_aside(table: Table) -> None:
+    """A full disk is the file's fault, not the game's: the deadline waits for space and fires
+    then; the game is never set aside for it."""
+    game = await learning_game(table, CHANNELS[0])
+    table.clock.advance(timedelta(hours=PHASE_HOURS))
+    pages = await table.db.fetch_one("PRAGMA page_count")
+    assert pages is not None
+    await table.db.execute(f"PRAGMA max_page_count = {pages[0]}")
+    assert await table.gm.fire_due() == [], "nothing could be stored: nothing fired"
+    assert await set_aside.of(table.db, game) is None
+    await table.db.execute(f"PRAGMA max_page_count = {pages[0] * 100}")
+    fired = await table.gm.fire_due()
+    assert [r.game_id for r in fired] == [game] and "The deadline passed" in said(fired[0])
