@@ -77,6 +77,7 @@ class Session:
         print theirs. With a ``request_id`` (a script line) what happened is recorded, so the
         line is never carried out twice (console.progress)."""
         outcome, reply = await self._carry_out(text, request_id)
+        await self.deliver()  # the line's own news before what the deadlines it let pass bring
         fired = tuple(await self.gm.fire_due())
         for passed in fired:
             await self.printer.reply(passed, None, self.channel_id, announce=not passed.queued)

@@ -7,12 +7,13 @@ from datetime import timedelta
 from typing import Any
 
 from engine.text import plural
+from gm import validate
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, Loaded, heading_due, once, phase_due
 from gm.lobby import may_manage
 from gm.warpwar import nudges
 from gm.warpwar.channel import deadline_moved
-from gm.warpwar.settings import MIN_HOURS, Settings, changed, describe, number, to_data
+from gm.warpwar.settings import MIN_HOURS, Settings, changed, describe, to_data
 from gm.warpwar.story import revealed
 from store import games
 from store.games import Deadline
@@ -111,7 +112,7 @@ class Manage(GameCore):
         found = await self._managed(actor, channel_id, "extend its deadlines")
         if isinstance(found, Reply):
             return found
-        amount = number(hours)
+        amount = validate.number(hours)
         if amount is None or not MIN_HOURS <= amount <= MAX_EXTENSION_HOURS:
             return refused(
                 f"Extend by at least {MIN_HOURS:g} and at most {MAX_EXTENSION_HOURS} hours (a number).",

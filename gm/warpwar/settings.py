@@ -98,12 +98,6 @@ def check(settings: Settings) -> str | None:
     return None
 
 
-def number(value: object) -> float | None:
-    """A number of hours as typed (``12``, ``0.5``, ``"36"``), or None if it is not one (a
-    bool, NaN or an infinity is not)."""
-    return validate.number(value)
-
-
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -126,7 +120,7 @@ def _typed(name: str, kind: object, value: object) -> Any:
                 pass
         raise ValueError(f"{name.replace('_', ' ')} is a whole number, not {str(value)[:20]!r}")
     if kind == "float":
-        hours = number(value)
+        hours = validate.number(value)
         if hours is None:
             raise ValueError(f"{name.replace('_', ' ')} is a number of hours, not {str(value)[:20]!r}")
         return hours

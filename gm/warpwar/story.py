@@ -187,9 +187,7 @@ def _record_changed(story: Story, e: Event, before: GameState, after: GameState)
     if e.reason in REFITS:
         cost = story.paid.pop(e.owner, 0)
         paid = (
-            f"for {cost} BP"
-            if cost
-            else "at no further cost (the BP paid for resupply here this build cover it)"
+            f"for {cost} BP" if cost else "at no further cost (the BP already paid here this build cover it)"
         )
         story.tell(
             e.owner, f"{e.label} {REFITS[e.reason]} {paid}: {record(ship)}\n{balances(after, e.owner)}"
