@@ -22,16 +22,36 @@ JSON = Any  # what json.dumps accepts: dict, list, str, int, bool, None
 T = TypeVar("T")
 
 _REGISTRY: dict[str, type[Any]] = {}
+_NAMES: dict[type[Any], str] = {}
 
 
 def serializable(cls: type[T]) -> type[T]:
-    """Register a dataclass so that :func:`decode` can find it by name."""
+    """Register a dataclass so that :func:`decode` can find it by its class name.
+
+    WarpWar's classes use bare names (as every stored game does); another game registers
+    its classes in a namespace of its own with :func:`serializable_in`."""
+    return _register(cls, cls.__name__)
+
+
+def serializable_in(namespace: str) -> Callable[[type[T]], type[T]]:
+    """A decorator registering dataclasses as ``namespace.ClassName``.
+
+    Two games may then each have a ``GameState`` or a ``Concede``: the name written under
+    ``"type"`` says which game's class it is."""
+
+    def register(cls: type[T]) -> type[T]:
+        return _register(cls, f"{namespace}.{cls.__name__}")
+
+    return register
+
+
+def _register(cls: type[T], name: str) -> type[T]:
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__} is not a dataclass")
-    name = cls.__name__
     if name in _REGISTRY and _REGISTRY[name] is not cls:
         raise TypeError(f"two serializable classes are named {name}")
     _REGISTRY[name] = cls
+    _NAMES[cls] = name
     return cls
 
 
@@ -42,7 +62,7 @@ def encode(value: Any) -> JSON:
     if value is None or isinstance(value, (bool, int, str, float)):
         return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, JSON] = {"type": type(value).__name__}
+        out: dict[str, JSON] = {"type": _NAMES.get(type(value), type(value).__name__)}
         for f in dataclasses.fields(value):
             if f.init:
                 out[f.name] = encode(getattr(value, f.name))
@@ -99,6 +119,8 @@ def _decoder(tp: Any) -> Callable[[JSON], Any]:
     args = typing.get_args(tp)
     if tp is Any:
         return lambda d: d
+    if hasattr(tp, "__supertype__"):  # a typing.NewType, such as a hex's name
+        return _decoder(tp.__supertype__)
     if origin in (typing.Union, types.UnionType):
         return lambda d: _decode_union(args, d)
     if origin is tuple:
