@@ -320,6 +320,9 @@ class Cancel:
     """Cancel the action or card in the window with a Wild Warp from the hand (2.4.6)."""
 
     player: str
+    card: int | None = None
+    """In a fight's window after the reveal (6.1 F): which revealed combat card is cancelled,
+    when two were played; a fighter may leave it out to mean the other fighter's card."""
 
 
 # --- fights (6.1) ------------------------------------------------------------------------------
