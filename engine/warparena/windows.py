@@ -105,7 +105,8 @@ class Window:
         A cancel stands unless a standing cancel later in the chain cancels it."""
         standing = [False] * len(self.chain)
         for i in reversed(range(len(self.chain))):
-            standing[i] = not any(standing[j] and self.chain[j].over == i for j in range(i + 1, len(self.chain)))
+            later = range(i + 1, len(self.chain))
+            standing[i] = not any(standing[j] and self.chain[j].over == i for j in later)
         out = [c.target for i, c in enumerate(self.chain) if standing[i] and c.target is not None]
         return tuple(sorted(set(out)))
 
@@ -149,9 +150,9 @@ class CancelPlayed(Event):
 
     def apply(self, state: GameState) -> GameState:
         assert state.window is not None
+        wild = self.play.card
         players = tuple(
-            replace(p, hand=tuple(c for c in p.hand if c != self.play.card)) if self.play.card in p.hand else p
-            for p in state.players
+            replace(p, hand=tuple(c for c in p.hand if c != wild)) if wild in p.hand else p for p in state.players
         )
         window = replace(state.window, chain=(*state.window.chain, self.play), passed=())
         return replace(state, players=players, discards=(*state.discards, self.play.card), window=window)
@@ -180,7 +181,8 @@ def open_window(tx: Tx, subject: WindowSubject, players: tuple[str, ...] | None 
     _close_if_done(tx)
 
 
-open = open_window  # noqa: A001 - the name the combat helper's brief uses: windows.open(tx, subject)
+open = open_window
+"""The name the combat helper's brief uses: ``windows.open(tx, subject)``."""
 
 
 def answer_pass(tx: Tx, player: str) -> None:
@@ -230,12 +232,9 @@ def _target(window: Window, player: str, named: int | None, wild: int) -> Cancel
             return CancelPlay(player, wild, over=index)
     if named in window.subject.cards():
         return CancelPlay(player, wild, target=named)
-    choices = [*window.subject.cards(), *window.wild_warps()]
-    raise Refusal(
-        "not-in-window",
-        f"Card {named} is not in play here; "
-        + (f"you may cancel {' or '.join(map(str, choices))}." if choices else "cancel without naming a card."),
-    )
+    choices = " or ".join(map(str, (*window.subject.cards(), *window.wild_warps())))
+    hint = f"you may cancel {choices}." if choices else "cancel without naming a card."
+    raise Refusal("not-in-window", f"Card {named} is not in play here; {hint}")
 
 
 def _close_if_done(tx: Tx) -> None:
