@@ -151,9 +151,7 @@ class CancelPlayed(Event):
     def apply(self, state: GameState) -> GameState:
         assert state.window is not None
         wild = self.play.card
-        players = tuple(
-            replace(p, hand=tuple(c for c in p.hand if c != wild)) if wild in p.hand else p for p in state.players
-        )
+        players = tuple(replace(p, hand=tuple(c for c in p.hand if c != wild)) for p in state.players)
         window = replace(state.window, chain=(*state.window.chain, self.play), passed=())
         return replace(state, players=players, discards=(*state.discards, self.play.card), window=window)
 
