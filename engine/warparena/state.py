@@ -9,6 +9,7 @@ from engine.warparena.board import Board
 from engine.warparena.fight import Combat
 from engine.warparena.hexes import arena_type
 from engine.warparena.options import Options
+from engine.warparena.pieces import PieceRef
 
 
 class Stage(StrEnum):
@@ -51,6 +52,15 @@ class GameState:
     """Dice rolled so far in the game: the next roll is number ``rolls + 1`` (R-WA-DICE-2)."""
     combat: Combat | None = None
     winner: str | None = None
+    fired: tuple[PieceRef, ...] = ()
+    """B-bots that made their one distance attack in turn ``fired_turn`` (R-WA-TURN-3)."""
+    fired_turn: int = 0
+    """The turn ``fired`` belongs to: a list from an earlier turn counts as empty, so nobody
+    has to clear it when a turn begins."""
+
+    def has_fired(self, bbot: PieceRef) -> bool:
+        """Whether this B-bot has made its distance attack this turn (R-WA-TURN-3)."""
+        return self.fired_turn == self.turn and bbot in self.fired
 
     def player(self, name: str) -> PlayerState:
         return next(p for p in self.players if p.name == name)
