@@ -56,7 +56,8 @@ class CardsDrawn(Event):
     def apply(self, state: GameState) -> GameState:
         assert state.deck[: len(self.cards)] == self.cards
         return replace(
-            _with_hand(state, self.player, lambda hand: (*hand, *self.cards)), deck=state.deck[len(self.cards) :]
+            _with_hand(state, self.player, lambda hand: (*hand, *self.cards)),
+            deck=state.deck[len(self.cards) :],
         )
 
 
@@ -130,7 +131,11 @@ class InitiativeRolled(Event):
 
     def apply(self, state: GameState) -> GameState:
         return replace(
-            state, stage=Stage.PLAYING, initiative=dict(self.rolls), initiative_asking=self.asking, active=None
+            state,
+            stage=Stage.PLAYING,
+            initiative=dict(self.rolls),
+            initiative_asking=self.asking,
+            active=None,
         )
 
 
@@ -150,7 +155,9 @@ class InitiativeCard(Event):
         totals = dict(state.initiative)
         totals[self.player] = totals.get(self.player, 0) + self.value
         state = _with_hand(state, self.player, lambda hand: tuple(c for c in hand if c != self.card))
-        return replace(state, initiative=totals, initiative_asking=asking, discards=(*state.discards, self.card))
+        return replace(
+            state, initiative=totals, initiative_asking=asking, discards=(*state.discards, self.card)
+        )
 
 
 @arena_type
@@ -293,7 +300,8 @@ class DiscsConverted(Event):
     def apply(self, state: GameState) -> GameState:
         board = state.board
         pieces = tuple(
-            replace(p, pds=p.pds - self.taken.get(p.label, 0)) if p.owner == self.player else p for p in board.pieces
+            replace(p, pds=p.pds - self.taken.get(p.label, 0)) if p.owner == self.player else p
+            for p in board.pieces
         )
         unclaimed = dict(board.unclaimed)
         if self.loose:
@@ -303,7 +311,9 @@ class DiscsConverted(Event):
         return replace(state, board=replace(board, pieces=pieces, unclaimed=unclaimed))
 
 
-def _with_hand(state: GameState, player: str, change: Callable[[tuple[int, ...]], tuple[int, ...]]) -> GameState:
+def _with_hand(
+    state: GameState, player: str, change: Callable[[tuple[int, ...]], tuple[int, ...]]
+) -> GameState:
     return replace(
         state,
         players=tuple(replace(p, hand=change(p.hand)) if p.name == player else p for p in state.players),

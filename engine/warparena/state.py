@@ -10,6 +10,7 @@ from engine.warparena.cards import CardKind
 from engine.warparena.fight import Combat
 from engine.warparena.hexes import arena_type
 from engine.warparena.options import Options
+from engine.warparena.pieces import PieceRef
 from engine.warparena.waiting import Decision
 from engine.warparena.windows import Window
 
@@ -72,6 +73,15 @@ class GameState:
     """Option 9.3: players still to say whether they add a card, in the previous turn's order."""
     pd_open: bool = False
     """The phase's optional random (or placed) PD may still be made: no action selected yet."""
+    fired: tuple[PieceRef, ...] = ()
+    """B-bots that made their one distance attack in turn ``fired_turn`` (R-WA-TURN-3)."""
+    fired_turn: int = 0
+    """The turn ``fired`` belongs to: a list from an earlier turn counts as empty, so nobody
+    has to clear it when a turn begins."""
+
+    def has_fired(self, bbot: PieceRef) -> bool:
+        """Whether this B-bot has made its distance attack this turn (R-WA-TURN-3)."""
+        return self.fired_turn == self.turn and bbot in self.fired
 
     def player(self, name: str) -> PlayerState:
         return next(p for p in self.players if p.name == name)
