@@ -28,6 +28,8 @@ class Step(StrEnum):
     """Step 3: the side with more robots (defender on ties) pairs the round's fights."""
     FIGHT_ORDER = "fight-order"
     """Step 3: the attacker orders the round's fights."""
+    ROUND = "round"
+    """Passing: a new round of step 3 begins (never waited on)."""
     SEAL = "seal"
     """Steps A-B: both fighters seal a combat card or none."""
     WINDOW = "window"
@@ -69,6 +71,7 @@ class Queued:
     """A contested hex still to fight in this action, with the B-bots firing at it."""
 
     hex: HexName
+    attacker: str
     distance: tuple[str, ...] = ()
 
 
