@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from engine.text import listed
-from engine.warparena import victory
+from engine.warparena import victory, windows
 from engine.warparena.cards import CardKind, card
 from engine.warparena.combat_events import (
     CombatAt,
@@ -40,11 +40,12 @@ from engine.warparena.commands import (
     SealCard,
 )
 from engine.warparena.fight import Clash, Combat, Queued, Sealed, Step
-from engine.warparena.hexes import HexName
+from engine.warparena.hexes import HexName, arena_type
 from engine.warparena.pieces import MOST_PDS, ROBOT_ORDER, Piece, PieceRef, Robot
 from engine.warparena.state import GameState, Stage
 from engine.warparena.tx import Refusal, Tx
 from engine.warparena.waiting import Decision, Waiting
+from engine.warparena.windows import WindowSubject
 
 FightDecision = Redistribute | AttackField | MatchUps | FightOrder | SealCard | OpponentOrder
 """The commands :func:`decide` takes."""
@@ -182,13 +183,29 @@ def settle(tx: Tx) -> None:
         _advance(tx)
 
 
+@arena_type
 @dataclass(frozen=True)
-class FightCards:
-    """The subject of the 6.1 F window: the combat cards just revealed in ``hex``'s fight
-    (engine.warparena.windows calls :meth:`closed` with the cards cancelled)."""
+class FightCards(WindowSubject):
+    """The subject of the 6.1 F window: the combat cards just revealed in ``hex``'s fight,
+    ``cards[i]`` played by ``players[i]``. Everyone still in may cancel one (R-WA-CARD-3)."""
 
     hex: HexName
-    cards: tuple[int, ...]
+    cards_played: tuple[int, ...]
+    players: tuple[str, ...]
+
+    def cards(self) -> tuple[int, ...]:
+        return self.cards_played
+
+    def default_target(self, player: str) -> int | None:
+        """A fighter who names no card cancels the other fighter's (commands.Cancel)."""
+        if len(self.cards_played) == 1:
+            return self.cards_played[0]
+        others = [c for c, p in zip(self.cards_played, self.players, strict=True) if p != player]
+        return others[0] if len(others) == 1 else None
+
+    def describe(self) -> str:
+        shown = listed([f"{p}'s card {c}" for c, p in zip(self.cards_played, self.players, strict=True)])
+        return f"the combat cards of the fight in {self.hex}: {shown}"
 
     def closed(self, tx: Tx, cancelled: tuple[int, ...]) -> None:
         window_closed(tx, cancelled)
@@ -382,20 +399,18 @@ def _attack_field(tx: Tx, c: Combat, command: AttackField) -> None:
 
 
 def _reveal(tx: Tx, c: Combat, clash: Clash) -> None:
-    played = tuple(n for n in (clash.attacker_card, clash.defender_card) if n is not None)
-    if played:
-        _set(tx, replace(c, step=Step.WINDOW, clash=clash))
-        _open_window(tx, FightCards(c.hex, played))
-    else:
+    """Step E's cards go before the 6.1 F window when any was played; else step G at once."""
+    played = tuple(
+        (n, p)
+        for n, p in ((clash.attacker_card, c.attacker), (clash.defender_card, c.defender))
+        if n is not None
+    )
+    if not played:
         _resolve(tx, c, clash, ())
-
-
-def _open_window(tx: Tx, subject: FightCards) -> None:
-    """Step F: revealed cards may be cancelled by a Wild Warp (R-WA-CARD-3).
-
-    Until the reaction windows exist (engine.warparena.windows, wa-turns) the window closes
-    at once with nothing cancelled."""
-    subject.closed(tx, ())
+        return
+    _set(tx, replace(c, step=Step.WINDOW, clash=clash))
+    subject = FightCards(c.hex, tuple(n for n, _ in played), tuple(p or "" for _, p in played))
+    windows.open_window(tx, subject)
 
 
 def _resolve(tx: Tx, c: Combat, clash: Clash, cancelled: tuple[int, ...]) -> None:
