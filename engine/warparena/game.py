@@ -10,7 +10,7 @@ game moves itself on (engine.warparena.turns.advance) until it waits on a player
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.warparena import actions, combat, setup, specials, turns, victory, windows
@@ -84,7 +84,7 @@ PRIVATE_CODES = frozenset({"no-wild-warp"})
 class GameSetup:
     players: tuple[str, ...]
     """In seat order."""
-    options: Options = Options()
+    options: Options = field(default_factory=Options)
 
 
 def new_game(setup_: GameSetup, dice: Dice) -> Result:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.warparena import combat
+from engine.warparena.combat import waiting as fight_waiting
 from engine.warparena.board import Board
 from engine.warparena.fight import Combat
 from engine.warparena.hexes import arena_type
@@ -115,7 +115,7 @@ def waiting_on(state: GameState) -> tuple[Waiting, ...]:
     if state.stage is Stage.OVER:
         return ()
     if state.combat is not None:
-        return combat.waiting(state)
+        return fight_waiting(state)
     if state.pending is not None:
         pending = state.pending
         detail = {
