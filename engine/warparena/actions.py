@@ -8,6 +8,7 @@ points spent.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -138,11 +139,22 @@ def select(tx: Tx, cmd: Action) -> None:
 
 
 def _check(tx: Tx, cmd: Action, cost: int) -> None:
-    """Every refusal before anything happens: the action runs on a scratch copy, whose dice are
-    the ones the real run will roll (rolls are numbered), and which is thrown away."""
-    scratch = Tx(tx.state, tx.dice)
+    """Every refusal before anything happens: the action runs on a scratch copy that is thrown
+    away, up to its first die. No die is rolled, or even looked at, before the window
+    (R-WA-CARD-3); what follows a die is an outcome, never a refusal."""
+    scratch = Tx(tx.state, _NoDiceYet())
     scratch.emit(ActionSelected(cmd.player, cmd, cost))
-    run(scratch, cmd)
+    with contextlib.suppress(_DiceNeeded):
+        run(scratch, cmd)
+
+
+class _DiceNeeded(Exception):  # noqa: N818 - a signal, not an error
+    """The scratch run reached its first die: everything before it was checked."""
+
+
+class _NoDiceYet:
+    def roll(self, n: int, sides: int) -> int:
+        raise _DiceNeeded
 
 
 def run(tx: Tx, cmd: Command) -> None:

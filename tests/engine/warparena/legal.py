@@ -116,7 +116,9 @@ def _for(state: GameState, player: str, decision: Decision, rng: random.Random) 
         case Decision.PUT_GRID:
             assert state.pending is not None
             places = arena.legal_places(board, state.pending.grid)
-            return [PutGrid(player, b, s, rng.randrange(6)) for b, s in rng.sample(places, min(4, len(places)))]
+            return [
+                PutGrid(player, b, s, rng.randrange(6)) for b, s in rng.sample(places, min(4, len(places)))
+            ]
         case Decision.ORIENT_GRIDS:
             return [OrientGrids(player, rng.randrange(6), rng.randrange(6))]
         case Decision.PLAY_CARDS:
@@ -163,7 +165,7 @@ def _phase(state: GameState, player: str, rng: random.Random) -> list[Command]:
         WarpConverter(player),
         PlaySpecialCards(player),
         DoubleWarp(player, rng.choice(grids)),
-        SwapGrids(player, *rng.sample(grids, 2), rng.choice((None, 0, 1, 2, 3, 4, 5)), None),
+        SwapGrids(player, rng.choice(grids), rng.choice(grids), rng.choice((None, 0, 1, 2, 3, 4, 5))),
     ]
     if others:
         out.append(WarpPiece(player, rng.choice(others).ref))

@@ -8,11 +8,12 @@ from engine.warparena.commands import DeadlinePassed, PlaceGrid, PlacePiece
 from engine.warparena.dice import ScriptedDice
 from engine.warparena.events import GameCreated, InitiativeRolled, fold
 from engine.warparena.game import Accepted, GameSetup, Rejected, apply, new_game
+from engine.warparena.hexes import HexName as H
 from engine.warparena.options import Options
 from engine.warparena.state import GameState, Stage
 from engine.warparena.tx import Rolled
-from engine.warparena.waiting import Decision
 from engine.warparena.views import waiting_on
+from engine.warparena.waiting import Decision
 from tests.engine.warparena.turn_helpers import of_type, refused, run
 
 SHUFFLE = [1] * 83
@@ -101,10 +102,10 @@ def test_pieces_then_first_pds_then_turn_one() -> None:
     hex; then each player in seat order makes one random PD; then turn 1's initiative."""
     state = _grids_placed()
     hexes = [f"{g.number}-C" for g in state.board.grids]
-    state, _ = run(state, PlacePiece("bob", "C", hexes[0]))
-    assert "bob's pieces are there" in refused(state, PlacePiece("cat", "C", hexes[0])).message
-    assert refused(state, PlacePiece("cat", "Q1", hexes[1])).code == "not-to-place"
-    state, _ = run(state, PlacePiece("cat", "C", hexes[1]), PlacePiece("ann", "C", hexes[2]))
+    state, _ = run(state, PlacePiece("bob", "C", H(hexes[0])))
+    assert "bob's pieces are there" in refused(state, PlacePiece("cat", "C", H(hexes[0]))).message
+    assert refused(state, PlacePiece("cat", "Q1", H(hexes[1]))).code == "not-to-place"
+    state, _ = run(state, PlacePiece("cat", "C", H(hexes[1])), PlacePiece("ann", "C", H(hexes[2])))
     for _ in range(11):
         state, _ = run(state, DeadlinePassed())
     pd_dice = [1, 1, 2, 2, 3, 3]

@@ -20,10 +20,11 @@ from engine.warparena.commands import (
     SwapGrids,
 )
 from engine.warparena.events import InitiativeRolled, TurnBegun
+from engine.warparena.hexes import HexName as H
 from engine.warparena.state import PlayerState, Stage
 from engine.warparena.tx import Rolled
-from engine.warparena.waiting import Decision
 from engine.warparena.views import waiting_on
+from engine.warparena.waiting import Decision
 from tests.engine.warparena.builders import Position, line_of_grids
 from tests.engine.warparena.turn_helpers import arena2, cards_of, of_type, phase, refused, run
 
@@ -95,10 +96,10 @@ def test_the_phase_pd_before_any_action_only() -> None:
     assert refused(done, RandomPD("ann")).code == "pd-closed"
     later, _ = run(state, DrawCard("ann"), Pass("bob"))
     assert refused(later, RandomPD("ann")).code == "pd-closed"
-    assert refused(state, PlacePD("ann", "1-C")).code == "random-pd"
+    assert refused(state, PlacePD("ann", H("1-C"))).code == "random-pd"
     placed = phase(arena2().with_options(placed_pd=True))
     assert refused(placed, RandomPD("ann")).code == "placed-pd"
-    placed, _ = run(placed, PlacePD("ann", "1-C"))
+    placed, _ = run(placed, PlacePD("ann", H("1-C")))
     assert placed.board.piece(placed.board.pieces[0].ref).pds == 1  # type: ignore[union-attr]
 
 
