@@ -104,7 +104,12 @@ def _newly_destroyed(rolls: list[int], hit: str) -> tuple[set[str], int]:
 
 @pytest.mark.parametrize(
     ("hit", "roll"),
-    [(hit, roll) for hit, results in EXAMPLES.items() for roll, named in results.items() if named not in DESTROYED],
+    [
+        (hit, roll)
+        for hit, results in EXAMPLES.items()
+        for roll, named in results.items()
+        if named not in DESTROYED
+    ],
 )
 def test_each_roll_of_the_three_examples(hit: str, roll: int) -> None:
     """9.2 examples 1-3, every roll that destroys a fresh hex or nothing: the named hex goes,
@@ -125,7 +130,9 @@ def test_each_roll_of_the_three_examples(hit: str, roll: int) -> None:
         ("13-4", [2, 5, 3], None),  # ... back onto 13-4, then off the arena
     ],
 )
-def test_starred_results_roll_on_from_the_destroyed_hex(hit: str, rolls: list[int], named: str | None) -> None:
+def test_starred_results_roll_on_from_the_destroyed_hex(
+    hit: str, rolls: list[int], named: str | None
+) -> None:
     """9.2's note (*): an already destroyed hex continues the chain with a new 1d6 counted in
     its own grid's rotation, until a hex is destroyed or the result leaves the arena."""
     new, used = _newly_destroyed(rolls, hit)
