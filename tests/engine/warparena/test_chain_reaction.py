@@ -94,7 +94,7 @@ def test_the_examples_allow_exactly_one_layout() -> None:
     }
 
 
-def _newly_destroyed(rolls: list[int], hit: str) -> tuple[set[str], int]:
+def _newly_destroyed(rolls: list[int], hit: str) -> tuple[set[HexName], int]:
     tx = chain_board().tx(dice=rolls)
     destroy_hex(tx, H(hit), "ann")
     new = set(tx.state.board.destroyed) - set(DESTROYED)
