@@ -120,7 +120,11 @@ def test_redistribution_keeps_the_total_and_the_limit_of_four() -> None:
     pos = base().piece("ann", "H1", "9-C", pds=3).piece("ann", "W1", "9-C", pds=2).piece("bob", "D1", "9-C")
     tx = tx_of(pos)
     combat.begin(tx, (HEX,), "ann")
-    for given, code in (({"H1": 5, "W1": 0}, "pds"), ({"H1": 4, "W1": 0}, "pds-total"), ({"C": 1}, "not-here")):
+    for given, code in (
+        ({"H1": 5, "W1": 0}, "pds"),
+        ({"H1": 4, "W1": 0}, "pds-total"),
+        ({"C": 1}, "not-here"),
+    ):
         with pytest.raises(Refusal) as refused:
             combat.decide(tx, Redistribute("ann", given))
         assert refused.value.code == code
