@@ -87,7 +87,7 @@ def choose(state: GameState, wait: Waiting, rnd: random.Random) -> object:
     """A random decision, legal or not (refusals must change nothing)."""
     c = state.combat
     assert c is not None
-    here = [p for p in state.board.pieces_at(c.hex)]
+    here = list(state.board.pieces_at(c.hex))
     mine = [p.label for p in here if p.owner == wait.player]
     match wait.decision:
         case Decision.OPPONENT_ORDER:
