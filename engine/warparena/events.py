@@ -28,7 +28,7 @@ class GameCreated(Event):
     options: Options
     players: tuple[str, ...]
 
-    def apply(self, state: GameState | None) -> GameState:  # type: ignore[override]
+    def apply(self, state: GameState | None) -> GameState:
         return GameState(self.options, tuple(PlayerState(p) for p in self.players), Board())
 
 

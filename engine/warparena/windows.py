@@ -162,6 +162,8 @@ class WindowClosed(Event):
     """The window closed; ``cancelled`` says what of its subject was cancelled."""
 
     cancelled: tuple[int, ...] = ()
+    wild_warps: tuple[int, ...] = ()
+    """Every Wild Warp played in the window (already in the discards)."""
 
     def apply(self, state: GameState) -> GameState:
         return replace(state, window=None)
@@ -240,7 +242,7 @@ def _close_if_done(tx: Tx) -> None:
     if window is None or window.asked():
         return
     cancelled = window.cancelled()
-    tx.emit(WindowClosed(cancelled))
+    tx.emit(WindowClosed(cancelled, window.wild_warps()))
     window.subject.closed(tx, cancelled)
 
 
