@@ -107,7 +107,9 @@ def _move_piece(tx: Tx, player: str, pm: PieceMove, before: Board) -> HexName | 
         raise Refusal("negative", "A robot cannot pick up or take fewer than no power discs.")
     if not pm.path:
         if pm.leave is not None:
-            raise Refusal("leave-without-move", f"{pm.label} must move to leave its hex {pm.leave.value}ed.")
+            raise Refusal(
+                "leave-without-move", f"{pm.label} must move to {pm.leave.value} the hex it leaves."
+            )
         _pick_up(tx, piece, pm, piece.hex)
         return None
     if pm.hop:
