@@ -9,6 +9,7 @@ from dataclasses import replace
 from engine.warparena import windows
 from engine.warparena.combat_events import FightDecided
 from engine.warparena.dice import ScriptedDice
+from engine.warparena.pieces import PieceRef
 from engine.warparena.state import GameState
 from engine.warparena.tx import Tx
 from tests.engine.warparena.builders import Position
@@ -46,6 +47,13 @@ def all_pass(tx: Tx) -> None:
 def decided(tx: Tx) -> list[FightDecided]:
     """The fights decided so far in this Tx, in order."""
     return [e for e in tx.events if isinstance(e, FightDecided)]
+
+
+def pds(tx: Tx, owner: str, label: str) -> int:
+    """The PDs a robot carries (it must be in the arena)."""
+    piece = tx.state.board.piece(PieceRef(owner, label))
+    assert piece is not None, f"{owner}'s {label} is not in the arena"
+    return piece.pds
 
 
 def cards_accounted(state: GameState) -> bool:

@@ -26,7 +26,7 @@ from engine.warparena.pieces import PieceRef
 from engine.warparena.tx import Tx
 from engine.warparena.waiting import Decision, Waiting
 from tests.engine.warparena.builders import Position
-from tests.engine.warparena.combat_helpers import all_pass, cards_accounted, combat_value, decided, tx_of
+from tests.engine.warparena.combat_helpers import all_pass, cards_accounted, combat_value, decided, pds, tx_of
 
 HEX = HexName("9-C")
 ONE, THREE, FIVE = combat_value(1), combat_value(3), combat_value(5)
@@ -62,12 +62,6 @@ def start(dice: list[int]) -> Tx:
     tx = tx_of(position(), dice, ann=(ONE, THREE, FIVE), bob=(TWO, FOUR))
     combat.begin(tx, (HEX,), "ann", (DistanceAttack("B2", HEX), DistanceAttack("B3", HEX)))
     return tx
-
-
-def pds(tx: Tx, owner: str, label: str) -> int:
-    piece = tx.state.board.piece(PieceRef(owner, label))
-    assert piece is not None
-    return piece.pds
 
 
 def step_1(tx: Tx) -> None:
