@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import serial
-from engine.warparena.board_events import GridPlaced, GridWarped, PDCreated
+from engine.warparena.board_events import GridPlaced, GridWarped
 from engine.warparena.commands import Concede, DeadlinePassed
 from engine.warparena.deck import cards_in_game
 from engine.warparena.events import fold
@@ -43,6 +43,12 @@ options = st.builds(
 )
 
 
+MAKE_PDS = {"PDCreated", "PlayerOut", "CardCancelled"}
+"""Random and card PDs (2.3.6), a lost C-bot's two (7.0), and a cancelled card's undoing."""
+DESTROY_PDS = {"HexDestroyed", "DiscsConverted", "PieceWarped", "CardCancelled"}
+"""A destroyed hex (2.3.7), conversion (4.2.5), a warp onto a destroyed hex (R-WA-TURN-4)."""
+
+
 def pds(state: GameState) -> int:
     return sum(p.pds for p in state.board.pieces) + sum(state.board.unclaimed.values())
 
@@ -53,8 +59,8 @@ def check_invariants(state: GameState, events: tuple[Event, ...], before: GameSt
     assert not [p for p in board.pieces if p.hex in board.destroyed]
     # at most 4 PDs a robot, 5 robots of a type
     assert all(0 <= p.pds <= MOST_PDS for p in board.pieces)
-    kinds = Counter((p.owner, p.robot) for p in board.pieces)
-    assert all(n <= MOST_OF_A_TYPE for n in kinds.values())
+    per_type = Counter((p.owner, p.robot) for p in board.pieces)
+    assert all(n <= MOST_OF_A_TYPE for n in per_type.values())
     # grids never overlap; placed and warped grids touch another
     centres = {g.number: g.centre for g in board.grids}
     for a in centres:
@@ -68,9 +74,12 @@ def check_invariants(state: GameState, events: tuple[Event, ...], before: GameSt
     # the cards, all accounted for (deck + discards + hands), each once
     held = [*state.deck, *state.discards, *(c for p in state.players for c in p.hand)]
     assert sorted(held) == sorted(cards_in_game(state.options)), Counter(held).most_common(2)
-    # PDs made only by the rules that make them
+    # PDs made and destroyed only by the rules that do so (a cancelled card undoes both)
+    kinds = {type(e).__name__ for e in events}
     if pds(state) > pds(before):
-        assert any(isinstance(e, PDCreated) or type(e).__name__ == "PlayerOut" for e in events)
+        assert kinds & MAKE_PDS, kinds
+    if pds(state) < pds(before):
+        assert kinds & DESTROY_PDS, kinds
 
 
 def play(players: int, opts: Options, seed: int) -> tuple[GameState, list[Event], int]:
