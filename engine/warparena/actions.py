@@ -122,7 +122,7 @@ class NoPlaceForGrid(Event):
 
 def select(tx: Tx, cmd: Action) -> None:
     """Choose an action in the player's phase (4.2): check, pay, announce, open its window."""
-    turns._in_phase(tx, cmd.player)
+    turns.in_phase(tx, cmd.player)
     state = tx.state
     kind = type(cmd)
     if state.options.limited_actions and kind not in LIMITED:

@@ -88,7 +88,9 @@ def add_initiative_card(tx: Tx, cmd: AddInitiativeCard) -> None:
         _finish_initiative(tx)
 
 
-def _in_phase(tx: Tx, player: str) -> None:
+def in_phase(tx: Tx, player: str) -> None:
+    """Refuse unless it is ``player``'s phase and nothing else is under way (a fight, a card,
+    a decision): the check every action and the phase's PD share."""
     state = tx.state
     if state.stage is not Stage.PLAYING or state.initiative_asking or state.active is None:
         raise Refusal("not-your-phase", "It is nobody's player phase yet.")
@@ -106,12 +108,12 @@ def end_phase(tx: Tx, cmd: EndPhase) -> None:
     state = tx.state
     if state.pending is not None and state.pending.player == cmd.player and state.card_play is None:
         tx.emit(PendingSet(None))
-    _in_phase(tx, cmd.player)
+    in_phase(tx, cmd.player)
     tx.emit(PointsLapsed(cmd.player, tx.state.ap_left))
 
 
 def _pd_open(tx: Tx, player: str) -> None:
-    _in_phase(tx, player)
+    in_phase(tx, player)
     if not tx.state.pd_open:
         raise Refusal("pd-closed", "The phase's power disc comes before any action, once.")
 

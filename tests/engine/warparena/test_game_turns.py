@@ -132,3 +132,34 @@ def test_concede_ends_a_two_player_game() -> None:
     assert state.stage is Stage.OVER and state.winner == "ann"
     assert state.player("bob") == PlayerState("bob", (), out=True)
     assert 1 in state.discards and not state.board.pieces_of("bob")
+
+
+def test_actions_only_in_ones_own_phase() -> None:
+    """R-WA-TURN-2: actions and the phase's PD are the active player's; anyone else is told
+    whose phase it is."""
+    state = phase(arena2())
+    for command in (DrawCard("bob"), RandomPD("bob"), EndPhase("bob"), SwapGrids("bob", 1, 2)):
+        assert refused(state, command).message == "It is ann's player phase, not yours."
+
+
+def test_no_concession_while_a_window_is_open() -> None:
+    """R-WA-X-17: a window never waits on a player who has left: concede once it closes."""
+    state, _ = run(phase(arena2()), DrawCard("ann"))
+    assert refused(state, Concede("bob")).code == "window-open"
+    state, _ = run(state, Pass("bob"), Concede("bob"))
+    assert state.winner == "ann"
+
+
+def test_a_cbot_lost_to_a_d_bot_destroying_its_hex_puts_its_player_out() -> None:
+    """R-WA-MOVE-5, R-WA-X-17: a D-bot leaving a hex destroys it with everything still in it;
+    an enemy C-bot there is lost, its player out and the hand to the mover."""
+    from engine.warparena.commands import Leave, MoveAndEngage, PieceMove
+    from engine.warparena.hexes import HexName
+
+    pos = arena2().piece("ann", "D1", "3-1").piece("cat", "C", "3-1")._with(players=("ann", "bob", "cat"))
+    state = phase(pos, hands={"cat": (5,)})
+    move = MoveAndEngage("ann", (PieceMove("D1", (HexName("3-C"),), leave=Leave.DESTROY),))
+    state, _ = run(state, move, Pass("bob"), Pass("cat"))
+    assert "3-1" in state.board.destroyed
+    assert state.player("cat").out and 5 in state.player("ann").hand
+    assert state.stage is Stage.PLAYING and state.in_play == ("ann", "bob")
