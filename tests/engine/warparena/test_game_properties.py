@@ -117,7 +117,7 @@ def _end(state: GameState, dice: SeededDice) -> Accepted:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(opts=options, seed=st.integers(0, 10**6))
 def test_random_games_keep_the_invariants(players: int, opts: Options, seed: int) -> None:
     """Random legal games for 2-4 players with any options: no piece on a destroyed hex, at
