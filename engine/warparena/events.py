@@ -320,8 +320,9 @@ def _with_hand(
     )
 
 
-def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
-    """Apply events in order; from nothing, the first must be :class:`GameCreated`."""
+def fold(state: GameState | None, events: Iterable[Event]) -> GameState:
+    """Apply events in order to ``state``; from nothing (None) the first event must be
+    :class:`GameCreated`. ``fold(None, all_events)`` rebuilds a game from its log."""
     for event in events:
         if state is None and not isinstance(event, GameCreated):
             raise ValueError("a game's events must begin with GameCreated")

@@ -9,6 +9,7 @@ command of commands.py, so random games reach every action, card, window and fig
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.warparena import arena
@@ -48,12 +49,13 @@ from engine.warparena.commands import (
     WarpPiece,
 )
 from engine.warparena.dice import Dice
-from engine.warparena.game import Accepted, Rejected, apply
+from engine.warparena.game import Accepted, GameSetup, Rejected, apply, new_game
 from engine.warparena.hexes import HexName, hex_name
+from engine.warparena.options import Options
 from engine.warparena.pieces import Piece, Robot
 from engine.warparena.setup import pieces_left
-from engine.warparena.state import GameState
-from engine.warparena.tx import Tx
+from engine.warparena.state import GameState, Stage
+from engine.warparena.tx import Event, Tx
 from engine.warparena.views import waiting_on
 from engine.warparena.waiting import Decision
 
@@ -249,3 +251,47 @@ def step(state: GameState, dice: Dice, rng: random.Random, tries: int = 12) -> S
     result = apply(state, DeadlinePassed(), dice)
     assert isinstance(result, Accepted), result
     return Step(DeadlinePassed(), result, tuple(refused))
+
+
+NAMES = ("ann", "bob", "cat", "dan")
+
+Check = Callable[[GameState, tuple[Event, ...], GameState], None]
+"""Called after each step with (the new state, the step's events, the state before)."""
+
+
+def random_game(
+    players: int,
+    options: Options,
+    seed: int,
+    *,
+    turn_cap: int = 6,
+    steps: int = 500,
+    check: Check | None = None,
+) -> tuple[GameState, list[Event]]:
+    """A whole random game of legal commands; past ``turn_cap`` the players concede, last
+    seat first, until one is left (so every game ends). Returns the end and the full log."""
+    dice = SeededDice(seed)
+    rng = random.Random(seed)
+    created = new_game(GameSetup(NAMES[:players], options), dice)
+    assert isinstance(created, Accepted), created
+    state = created.state
+    log: list[Event] = list(created.events)
+    for _ in range(steps):
+        if state.stage is Stage.OVER:
+            break
+        result = _concede_one(state, dice) if state.turn > turn_cap else step(state, dice, rng).accepted
+        if check is not None:
+            check(result.state, result.events, state)
+        log += result.events
+        state = result.state
+    return state, log
+
+
+def _concede_one(state: GameState, dice: Dice) -> Accepted:
+    for name in reversed(state.in_play):
+        result = apply(state, Concede(name), dice)
+        if isinstance(result, Accepted):
+            return result
+    result = apply(state, DeadlinePassed(), dice)
+    assert isinstance(result, Accepted), result
+    return result

@@ -13,20 +13,17 @@ from hypothesis import strategies as st
 
 from engine import serial
 from engine.warparena.board_events import GridPlaced, GridWarped
-from engine.warparena.commands import Concede, DeadlinePassed
 from engine.warparena.deck import cards_in_game
 from engine.warparena.events import fold
-from engine.warparena.game import Accepted, GameSetup, Rejected, apply, new_game
+from engine.warparena.game import Accepted, GameSetup, new_game
 from engine.warparena.hexes import distance
 from engine.warparena.options import Options
 from engine.warparena.pieces import MOST_OF_A_TYPE, MOST_PDS
 from engine.warparena.state import GameState, Stage
 from engine.warparena.tx import Event
-from tests.engine.warparena.legal import SeededDice, step
+from tests.engine.warparena.legal import NAMES, SeededDice, random_game, step
 
-NAMES = ("ann", "bob", "cat", "dan")
 TURN_CAP = 6
-STEP_CAP = 500
 
 options = st.builds(
     Options,
@@ -82,40 +79,6 @@ def check_invariants(state: GameState, events: tuple[Event, ...], before: GameSt
         assert kinds & DESTROY_PDS, kinds
 
 
-def play(players: int, opts: Options, seed: int) -> tuple[GameState, list[Event], int]:
-    dice = SeededDice(seed)
-    rng = random.Random(seed)
-    created = new_game(GameSetup(NAMES[:players], opts), dice)
-    assert isinstance(created, Accepted), created
-    state = created.state
-    log: list[Event] = list(created.events)
-    for _ in range(STEP_CAP):
-        if state.stage is Stage.OVER:
-            break
-        if state.turn > TURN_CAP:
-            # the test's turn cap: players concede until one is left (every game ends)
-            result = _end(state, dice)
-        else:
-            taken = step(state, dice, rng)
-            for _command, refusal in taken.refused:
-                assert isinstance(refusal, Rejected)
-            result = taken.accepted
-        check_invariants(result.state, result.events, state)
-        log += result.events
-        state = result.state
-    return state, log, seed
-
-
-def _end(state: GameState, dice: SeededDice) -> Accepted:
-    for name in reversed(state.in_play):
-        result = apply(state, Concede(name), dice)
-        if isinstance(result, Accepted):
-            return result
-    result = apply(state, DeadlinePassed(), dice)
-    assert isinstance(result, Accepted), result
-    return result
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 @settings(max_examples=30, deadline=None)
 @given(opts=options, seed=st.integers(0, 10**6))
@@ -125,10 +88,10 @@ def test_random_games_keep_the_invariants(players: int, opts: Options, seed: int
     warped grids touch (R-WA-MAP-3), the 84 cards accounted for (R-WA-SET-2), PDs made only
     by the rules that make them; the game ends (turn cap in the test only); fold of the
     events equals the state; the state and every event round-trip through JSON."""
-    state, log, _ = play(players, opts, seed)
+    state, log = random_game(players, opts, seed, turn_cap=TURN_CAP, check=check_invariants)
     assert state.stage is Stage.OVER
     assert state.winner in NAMES[:players]
-    assert fold(log) == state
+    assert fold(None, log) == state
     assert serial.decode(GameState, serial.encode(state)) == state
     for event in log:
         assert serial.decode(Event, serial.encode(event)) == event

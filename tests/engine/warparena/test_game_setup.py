@@ -47,7 +47,7 @@ def test_deck_shuffled_by_the_dice_and_three_cards_dealt() -> None:
     assert [len(p.hand) for p in state.players] == [3, 3, 3]
     assert sorted([*state.deck, *(c for p in state.players for c in p.hand)]) == list(range(1, 85))
     assert isinstance(result.events[0], GameCreated)
-    assert fold(result.events) == state
+    assert fold(None, result.events) == state
 
 
 def test_grids_dealt_evenly_and_the_first_roll_ties_rerolled_by_the_tied() -> None:

@@ -85,4 +85,4 @@ def test_states_and_events_round_trip_through_json_mid_window() -> None:
         assert serial.decode(Event, serial.encode(event)) == event
     view = view_for(state, "bob")
     assert serial.decode(GameView, serial.encode(view)) == view
-    assert fold((*events, *more), start) == state
+    assert fold(start, (*events, *more)) == state
