@@ -132,7 +132,8 @@ def test_fewer_grids_refuse_a_grid_beyond_n() -> None:
 
 
 def test_random_arena_is_legal_and_uses_grids_1_to_n() -> None:
-    """R-WA-SET-1, R-WA-MAP-6: ``arena: random`` lays grids 1..N, each touching an earlier one."""
+    """R-WA-SET-1, R-WA-MAP-6, R-WA-X-8: ``arena: random`` lays grids 1..N, each touching an
+    earlier one, each place and rotation picked by a die."""
     rolls = iter([3, 1, 17, 6, 5, 2, 9, 4, 30, 3, 2, 1, 8, 5, 11, 6])
 
     def roll(sides: int) -> int:
