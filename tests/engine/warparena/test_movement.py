@@ -306,6 +306,8 @@ def test_a_robot_picks_up_where_it_starts_or_passes() -> None:
         refusal(pos, step("C", "9-C", pick_up=1, pick_up_at=H("9-3")))
         == "C does not stand on 9-3 in this move."
     )
+    in_place = refusal(pos, step("B1", pick_up=1, pick_up_at=H("9-3")))
+    assert in_place == "B1 does not stand on 9-3 in this move."
 
 
 def test_a_w_bot_ends_its_warp_to_pick_up() -> None:
