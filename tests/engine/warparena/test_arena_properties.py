@@ -51,6 +51,8 @@ def test_grids_never_overlap_and_warped_grids_touch(data: st.DataObject, grids: 
     overlap; a warped grid touches another, and never lies on its own cell again."""
     tx = _arena(data, grids).tx()
     _sound(tx.state.board)
+    laid = tx.state.board.grids
+    assert all(min(distance(g.centre, h.centre) for h in laid[:i]) == 3 for i, g in enumerate(laid) if i)
     for _ in range(data.draw(st.integers(1, 8))):
         number = data.draw(st.integers(1, grids))
         kind = data.draw(st.sampled_from(["rotate", "warp", "swap"]))
