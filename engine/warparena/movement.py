@@ -110,6 +110,8 @@ def _move_piece(tx: Tx, player: str, pm: PieceMove, before: Board) -> HexName | 
             raise Refusal(
                 "leave-without-move", f"{pm.label} must move to {pm.leave.value} the hex it leaves."
             )
+        if pm.pick_up_at not in (None, piece.hex):
+            raise Refusal("pick-up-where", f"{pm.label} does not stand on {pm.pick_up_at} in this move.")
         _pick_up(tx, piece, pm, piece.hex)
         return None
     if pm.hop:
