@@ -2,8 +2,11 @@
 
 :func:`candidates` proposes commands for whoever the game waits on (many legal, some not:
 the engine is the judge); :func:`step` tries them in a random order and applies the first
-accepted, so a game driven by it only ever takes legal steps. The proposals cover every
-command of commands.py, so random games reach every action, card, window and fight.
+accepted, so a game driven by it only ever takes legal steps. It proposes every set-up,
+phase, action, card, window and initiative command, and sealed combat cards; the fights'
+other decisions (redistribution, the force field, match-ups, orders) are taken by their
+deadline defaults (engine.warparena.combat.defaults), as the combat helper's own property
+tests choose those at random. :func:`random_game` plays a whole game.
 """
 
 from __future__ import annotations

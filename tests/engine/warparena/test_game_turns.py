@@ -163,3 +163,16 @@ def test_a_cbot_lost_to_a_d_bot_destroying_its_hex_puts_its_player_out() -> None
     assert "3-1" in state.board.destroyed
     assert state.player("cat").out and 5 in state.player("ann").hand
     assert state.stage is Stage.PLAYING and state.in_play == ("ann", "bob")
+
+
+def test_initiative_totals_that_tie_after_cards_are_rerolled() -> None:
+    """R-WA-X-10, R-WA-DICE-3: a card that makes two totals equal (8 + 2 against 10) is
+    settled by fresh dice of the two tied players only."""
+    two = cards_of(CardKind.COMBAT, value=2)[0]
+    state = phase(arena2().with_options(initiative_bonus=True), hands={"ann": (two,)})
+    state = replace(state, active="bob")
+    state, _ = run(state, EndPhase("bob"), dice=[8, 10])
+    state, events = run(state, AddInitiativeCard("ann", two), AddInitiativeCard("bob"), dice=[3, 12])
+    assert state.initiative == {"ann": 10, "bob": 10}
+    assert [r.player for r in of_type(events, Rolled)] == ["ann", "bob"]  # type: ignore[attr-defined]
+    assert state.order == ("bob", "ann")
