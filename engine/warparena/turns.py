@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.warparena import changes, setup, victory
-from engine.warparena.cards import SPECIAL_KINDS, CardKind, card
+from engine.warparena.cards import CardKind, card
 from engine.warparena.commands import AddInitiativeCard, EndPhase, PlacePD, RandomPD
 from engine.warparena.events import (
     InitiativeCard,
@@ -25,7 +25,6 @@ from engine.warparena.events import (
 from engine.warparena.hexes import arena_type
 from engine.warparena.state import GameState, Stage
 from engine.warparena.tx import Event, Refusal, Tx
-from engine.warparena.waiting import Decision
 
 POINTS = 3
 """Action points a phase (4.2)."""
@@ -151,16 +150,6 @@ def _sweep_lost_cbots(tx: Tx) -> bool:
     return False
 
 
-def _cards_spent(state: GameState) -> bool:
-    """A Play Special Cards action whose player holds no special card any more is over
-    (R-WA-X-11): nothing is left to wait for."""
-    pending = state.pending
-    if pending is None or pending.kind is not Decision.PLAY_CARDS:
-        return False
-    playable = (*SPECIAL_KINDS, CardKind.WILD_WARP)
-    return not any(card(c).kind in playable for c in state.player(pending.player).hand)
-
-
 def advance(tx: Tx) -> None:
     """Move the game on until it waits on a player (or is over)."""
     while True:
@@ -170,7 +159,7 @@ def advance(tx: Tx) -> None:
         if state.stage is Stage.OVER:
             return
         if state.pending is not None:
-            if state.pending.player in state.in_play and not _cards_spent(state):
+            if state.pending.player in state.in_play:
                 return
             tx.emit(PendingSet(None))
             continue

@@ -112,7 +112,7 @@ def test_a_cancelled_card_leaves_the_game_exactly_as_before() -> None:
 def test_a_card_that_stands() -> None:
     """R-WA-CARD-3: a card's result stands when every other player passes; a Warp Grid card's
     window opens once the player has put the grid (its provisional result)."""
-    state = phase(arena2(), hands={"ann": (WARPS[0], DESTROYS[0])})
+    state = phase(arena2(), hands={"ann": (WARPS[0],)})
     state, _ = run(state, PlaySpecialCards("ann"), Pass("bob"), PlayCard("ann", WARPS[0]), dice=[2])
     assert state.window is None and waiting_on(state)[0].decision is Decision.PUT_GRID
     state, _ = run(state, PutGrid("ann", 4, 7))
