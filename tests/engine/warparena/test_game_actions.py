@@ -66,7 +66,7 @@ def test_warp_grid_then_put_grid() -> None:
 
 
 def test_draw_reshuffles_the_discards_when_the_deck_is_empty() -> None:
-    """4.2.3 (1 point), R-WA-SET-2: an empty deck is remade from the shuffled discards; with
+    """4.2.3 (1 point), R-WA-SET-2, R-WA-X-15: an empty deck is remade from the shuffled discards; with
     both empty the action is refused."""
     state = phase(arena2(), deck=())
     state, events = run(state, DrawCard("ann"), Pass("bob"), dice=[1] * 83)
@@ -86,7 +86,7 @@ def test_rotate_grid() -> None:
 
 
 def test_convert() -> None:
-    """4.2.5 (1 point), R-WA-PD-4: discs on the C-bot's hex (loose ones first, then carried)
+    """4.2.5 (1 point), R-WA-PD-4, R-WA-X-18: discs on the C-bot's hex (loose ones first, then carried)
     become robots (on the C-bot's hex or an empty adjacent hex) or two cards each."""
     pos = arena2()
     pos = pos._with(pieces=tuple(p for p in pos.pieces if p.label != "C" or p.owner != "ann"))
@@ -213,3 +213,14 @@ def test_destroying_a_cbot_puts_its_player_out() -> None:
     state, events = run(state, DestroyHex("ann", 4), Pass("bob"), dice=[2])
     assert of_type(events, HexDestroyed)
     assert state.winner == "ann" and set(state.player("ann").hand) == {7, 8}
+
+
+def test_a_grid_with_nowhere_to_go_is_not_warped() -> None:
+    """R-WA-X-13: a grid rolled for a Warp Grid with no legal place (here the only grid laid)
+    stays where it is; nothing waits on a PutGrid."""
+    from engine.warparena.actions import NoPlaceForGrid, warp_grid
+    from tests.engine.warparena.builders import Position
+
+    tx = Position.of("ann", "bob").with_options(grids=4).grid(1).tx(dice=[1])
+    assert not warp_grid(tx, "ann")
+    assert of_type(tx.events, NoPlaceForGrid) and tx.state.pending is None

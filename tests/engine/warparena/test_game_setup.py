@@ -138,3 +138,15 @@ def test_placement_deadline_places_a_grid_at_random() -> None:
     assert len(state.board.grids) == 2
     assert of_type(events, Rolled)[0].roll.sides == 18  # type: ignore[attr-defined]
     assert apply(state, DeadlinePassed(), ScriptedDice([1], first=state.rolls + 1))
+
+
+def test_cards_taken_out_by_option_9_4() -> None:
+    """R-WA-X-19, 9.4: without combat cards the deck holds the 44 others; without special
+    cards (the Wild Warp with them) the 40 combat cards; hands come from what is left."""
+    from engine.warparena.cards import CardKind, card
+    from engine.warparena.deck import cards_in_game
+
+    no_combat = cards_in_game(Options(no_combat_cards=True))
+    assert len(no_combat) == 44 and all(card(c).kind is not CardKind.COMBAT for c in no_combat)
+    assert len(cards_in_game(Options(no_special_cards=True))) == 40
+    assert cards_in_game(Options(no_combat_cards=True, no_special_cards=True)) == ()

@@ -36,8 +36,9 @@ def three() -> Position:
 
 
 def test_an_action_is_announced_before_its_die_and_waits_for_everyone_else() -> None:
-    """R-WA-CARD-3/4: a selection opens a window asking every other player still in, whether or
-    not they hold a Wild Warp; the action runs (its die rolled) when the last one passes."""
+    """R-WA-CARD-3/4, R-WA-X-11: a selection opens a window asking every other player still
+    in, whether or not they hold a Wild Warp; the action runs (its die rolled) when the last
+    one passes."""
     state, events = run(phase(three()), DestroyHex("ann", 2))
     assert not of_type(events, Rolled)
     assert [(w.player, w.decision) for w in waiting_on(state)] == [
@@ -83,7 +84,7 @@ def test_a_cancel_without_a_wild_warp_is_refused_privately() -> None:
 
 
 def test_a_cancelled_card_leaves_the_game_exactly_as_before() -> None:
-    """R-WA-CARD-3: a Destroy Hex card destroys bob's C-bot; provisionally bob is out and ann
+    """R-WA-CARD-3, R-WA-X-14: a Destroy Hex card destroys bob's C-bot; provisionally bob is out and ann
     has won. bob (out now, but in before the card) cancels it with his Wild Warp: board,
     hands, deck and the game's end are as before the card, except that the card and the
     Wild Warp are discarded and the die stays rolled."""
