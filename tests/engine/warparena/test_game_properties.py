@@ -116,3 +116,11 @@ def test_a_refused_command_changes_nothing(seed: int, players: int) -> None:
         for command, _refusal in taken.refused:
             assert serial.encode(state) == before, command
         state = taken.accepted.state
+
+
+def test_the_same_dice_play_the_same_game() -> None:
+    """R-WA-DICE-1: the engine takes its dice from outside and is deterministic: the same
+    dice and the same commands give the same events, roll for roll."""
+    first = random_game(3, Options(grids=6, chain_reaction=True), 7, turn_cap=3)
+    second = random_game(3, Options(grids=6, chain_reaction=True), 7, turn_cap=3)
+    assert first == second

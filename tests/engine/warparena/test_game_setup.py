@@ -98,7 +98,7 @@ def test_grid_placement_in_turn_and_touching() -> None:
 
 
 def test_pieces_then_first_pds_then_turn_one() -> None:
-    """R-WA-SET-3/4, 3.3-3.4: pieces one at a time in the roll's order, never on an enemy's
+    """R-WA-SET-3, R-WA-SET-4, 3.3-3.4: pieces one at a time in the roll's order, never on an enemy's
     hex; then each player in seat order makes one random PD; then turn 1's initiative."""
     state = _grids_placed()
     hexes = [f"{g.number}-C" for g in state.board.grids]
