@@ -32,11 +32,11 @@ from engine.warparena.commands import (
     WarpPiece,
 )
 from engine.warparena.deck import draw
-from engine.warparena.events import ActionSelected, PendingSet
+from engine.warparena.events import ActionSelected, NoPlaceForGrid, PendingSet
 from engine.warparena.hexes import CENTRE, HexName, arena_type, hex_name
 from engine.warparena.pieces import Piece, PieceRef
 from engine.warparena.state import Pending
-from engine.warparena.tx import Event, Refusal, Tx
+from engine.warparena.tx import Refusal, Tx
 from engine.warparena.waiting import Decision
 
 Action = (
@@ -107,17 +107,6 @@ class ActionSubject(windows.WindowSubject):
         if cancelled:
             return
         run(tx, self.action)
-
-
-@arena_type
-@dataclass(frozen=True)
-class NoPlaceForGrid(Event):
-    """A grid rolled to warp has no legal place to go: the warp does nothing (R-WA-X-13)."""
-
-    grid: int
-
-    def apply(self, state: Any) -> Any:
-        return state
 
 
 def select(tx: Tx, cmd: Action) -> None:

@@ -311,6 +311,29 @@ class DiscsConverted(Event):
         return replace(state, board=replace(board, pieces=pieces, unclaimed=unclaimed))
 
 
+@arena_type
+@dataclass(frozen=True)
+class PointsLapsed(Event):
+    """The player ended the phase with points left; they lapse (R-WA-TURN-2)."""
+
+    player: str
+    points: int
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, ap_left=0, pd_open=False)
+
+
+@arena_type
+@dataclass(frozen=True)
+class NoPlaceForGrid(Event):
+    """A grid rolled to warp has no legal place to go: the warp does nothing (R-WA-X-13)."""
+
+    grid: int
+
+    def apply(self, state: GameState) -> GameState:
+        return state
+
+
 def _with_hand(
     state: GameState, player: str, change: Callable[[tuple[int, ...]], tuple[int, ...]]
 ) -> GameState:

@@ -8,8 +8,6 @@ anything that waits on a player: a window, a fight, a pending decision, a card i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from engine.warparena import changes, setup, victory
 from engine.warparena.cards import CardKind, card
 from engine.warparena.commands import AddInitiativeCard, EndPhase, PlacePD, RandomPD
@@ -20,26 +18,14 @@ from engine.warparena.events import (
     PhaseBegun,
     PhaseEnded,
     PhasePDMade,
+    PointsLapsed,
     TurnBegun,
 )
-from engine.warparena.hexes import arena_type
-from engine.warparena.state import GameState, Stage
-from engine.warparena.tx import Event, Refusal, Tx
+from engine.warparena.state import Stage
+from engine.warparena.tx import Refusal, Tx
 
 POINTS = 3
 """Action points a phase (4.2)."""
-
-
-@arena_type
-@dataclass(frozen=True)
-class PointsLapsed(Event):
-    """The player ended the phase with points left; they lapse (R-WA-TURN-2)."""
-
-    player: str
-    points: int
-
-    def apply(self, state: GameState) -> GameState:
-        return replace(state, ap_left=0, pd_open=False)
 
 
 def begin_turn(tx: Tx) -> None:

@@ -218,7 +218,8 @@ def test_destroying_a_cbot_puts_its_player_out() -> None:
 def test_a_grid_with_nowhere_to_go_is_not_warped() -> None:
     """R-WA-X-13: a grid rolled for a Warp Grid with no legal place (here the only grid laid)
     stays where it is; nothing waits on a PutGrid."""
-    from engine.warparena.actions import NoPlaceForGrid, warp_grid
+    from engine.warparena.actions import warp_grid
+    from engine.warparena.events import NoPlaceForGrid
     from tests.engine.warparena.builders import Position
 
     tx = Position.of("ann", "bob").with_options(grids=4).grid(1).tx(dice=[1])
