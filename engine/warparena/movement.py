@@ -133,6 +133,11 @@ def _move_piece(tx: Tx, player: str, pm: PieceMove, before: Board) -> HexName | 
     if pm.steal:
         _steal(tx, piece, pm.path[0], pm.steal, pm.pick_up)
     if pm.leave is Leave.DESTROY:
+        if PieceRef(player, "C") in {p.ref for p in tx.state.board.pieces_at(piece.hex)}:
+            raise Refusal(
+                "own-c-bot",
+                f"{pm.label} would destroy {piece.hex} with your C-bot still on it: move the C-bot first.",
+            )
         destroy_hex(tx, piece.hex, player)
     elif pm.leave is Leave.FORTIFY:
         if piece.hex in tx.state.board.force_fields:

@@ -106,7 +106,8 @@ def test_a_warp_onto_an_enemy_says_combat_follows() -> None:
 
 
 def test_board_changes_round_trip_through_json() -> None:
-    """Every event of a board change, and the state after it, survive JSON."""
+    """2.3.7, 2.3.8, R-WA-PD-2: every event of a board change, and the state after it,
+    survive JSON (the game's log is its events)."""
     tx = BASE.piece("ann", "W1", "9-2", pds=3).field("9-3", "bob").tx()
     create_pd(tx, H("9-2"))
     destroy_hex(tx, H("9-3"), "ann")

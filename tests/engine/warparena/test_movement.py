@@ -241,12 +241,20 @@ def test_a_d_bot_may_destroy_the_hex_it_leaves_with_all_still_in_it() -> None:
 def test_pieces_moved_after_the_d_bot_left_with_its_hex() -> None:
     """R-WA-MOVE-5, R-WA-X-3: moves are made in the order listed, so a piece listed after the
     D-bot that destroyed its hex is gone; listed before, it escapes."""
-    pos = BASE.piece("ann", "D1", "9-3").piece("ann", "C", "9-3")
-    assert refusal(pos, step("D1", "10-6", leave=Leave.DESTROY), step("C", "9-C")) == (
-        "C was destroyed with its hex by a D-bot moved before it: list C's move first."
+    pos = BASE.piece("ann", "D1", "9-3").piece("ann", "W1", "9-3")
+    assert refusal(pos, step("D1", "10-6", leave=Leave.DESTROY), step("W1", "9-C")) == (
+        "W1 was destroyed with its hex by a D-bot moved before it: list W1's move first."
     )
-    state, _ = moved(pos, step("C", "9-C"), step("D1", "10-6", leave=Leave.DESTROY))
-    assert at(state, "C") == ("9-C", 0)
+    state, _ = moved(pos, step("W1", "9-C"), step("D1", "10-6", leave=Leave.DESTROY))
+    assert at(state, "W1") == ("9-C", 0)
+
+
+def test_a_d_bot_never_destroys_its_own_c_bots_hex() -> None:
+    """R-WA-MOVE-5, R-WA-X-3: a D-bot may not destroy the hex its own C-bot stays on."""
+    pos = BASE.piece("ann", "D1", "9-3").piece("ann", "C", "9-3")
+    assert refusal(pos, step("D1", "10-6", leave=Leave.DESTROY)) == (
+        "D1 would destroy 9-3 with your C-bot still on it: move the C-bot first."
+    )
 
 
 def test_a_d_bot_may_fortify_the_hex_it_leaves() -> None:
