@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -27,19 +27,15 @@ PLAYER_SEEDS = ("ann's lucky 7", "", "Þórr ⚡")
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def _reference_roll(server_seed: bytes, player_seeds: tuple[str, ...], n: int, sides: int) -> int:
-    """The derivation re-implemented from fair.py's docstring alone, naively, as an outsider would."""
-    message = b"warp-arena-dice-1" + len(player_seeds).to_bytes(4, "big")
-    for seed in player_seeds:
-        message += len(seed.encode()).to_bytes(4, "big") + seed.encode()
-    message += n.to_bytes(8, "big")
-    k = 0
-    while True:
-        digest = hmac.new(server_seed, message + k.to_bytes(4, "big"), hashlib.sha256).digest()
-        x = int.from_bytes(digest[:8], "big")
-        if x < 2**64 - 2**64 % sides:
-            return x % sides + 1
-        k += 1
+def _documented_roll() -> Callable[[bytes, list[str], int, int], int]:
+    """The derivation as docs/warparena-dice.md gives it to anyone who re-implements it."""
+    page = (ROOT / "docs" / "warparena-dice.md").read_text(encoding="utf-8")
+    found = re.search(r"```python\n(.*?)```", page, re.DOTALL)
+    assert found is not None
+    namespace: dict[str, Any] = {}
+    exec(found.group(1), namespace)
+    roll: Callable[[bytes, list[str], int, int], int] = namespace["roll"]
+    return roll
 
 
 def _played_rolls(dice: FairDice, dice_sizes: list[int]) -> list[Roll]:
@@ -63,17 +59,19 @@ GAME_DICE = [20, 20, 20, 6, 20, 6, 12, 10, 8, 6, 4, 8, 20, 6, 6]
 
 
 def test_roll_follows_the_documented_bytes() -> None:
-    """R-WA-DICE-2: a roll is HMAC-SHA-256(server seed, tag, seeds in seat order, n, k) reduced by
-    rejection sampling exactly as fair.py documents, so anyone can re-implement it."""
+    """R-WA-DICE-2, R-WA-X-30: a roll is HMAC-SHA-256(server seed, tag, seeds in seat order, n, k)
+    reduced by rejection sampling, exactly as the re-implementation in docs/warparena-dice.md
+    (written from the page alone) computes it."""
+    documented = _documented_roll()
     dice = FairDice(SERVER_SEED, PLAYER_SEEDS)
     for n in range(1, 200):
         for sides in (4, 6, 8, 10, 12, 20):
-            assert dice.roll(n, sides) == _reference_roll(SERVER_SEED, PLAYER_SEEDS, n, sides)
+            assert dice.roll(n, sides) == documented(SERVER_SEED, list(PLAYER_SEEDS), n, sides)
 
 
 def test_roll_is_a_function_of_n_and_every_seed() -> None:
-    """R-WA-DICE-1/2: asking for roll n again gives the same face; changing any player's seed,
-    their seat order, or the server seed gives other rolls."""
+    """R-WA-DICE-1/2, R-WA-X-31: asking for roll n again gives the same face; changing any
+    player's seed (an empty one counts), their seat order, or the server seed gives other rolls."""
     dice = FairDice(SERVER_SEED, PLAYER_SEEDS)
     rolls = [dice.roll(n, 20) for n in range(1, 41)]
     assert rolls == [dice.roll(n, 20) for n in range(1, 41)]
@@ -87,7 +85,7 @@ def test_roll_is_a_function_of_n_and_every_seed() -> None:
 
 
 def test_seeds_are_encoded_without_ambiguity() -> None:
-    """R-WA-DICE-2: seeds are length-prefixed, so splitting the same text differently between
+    """R-WA-DICE-2, R-WA-X-30: seeds are length-prefixed, so splitting the same text differently between
     players ("ab" + "c" against "a" + "bc") cannot give the same rolls."""
     first = FairDice(SERVER_SEED, ("ab", "c"))
     second = FairDice(SERVER_SEED, ("a", "bc"))
@@ -145,7 +143,7 @@ def test_a_tampered_roll_is_found_and_named() -> None:
 
 
 def test_a_missing_roll_is_found() -> None:
-    """R-WA-DICE-2: the export lists every roll; one left out is named."""
+    """R-WA-DICE-2, R-WA-X-32: the export lists every roll from 1 without a gap; one left out is named."""
     rolls = _played_rolls(FairDice(SERVER_SEED, PLAYER_SEEDS), GAME_DICE)
     del rolls[3]
     verdict = check(_export(rolls))
@@ -163,7 +161,7 @@ def test_a_wrong_server_seed_fails_the_commitment() -> None:
 
 
 def test_a_game_in_progress_cannot_be_checked() -> None:
-    """R-WA-DICE-2: before the game ends the export has no seed (null); the check says so."""
+    """R-WA-DICE-2, R-WA-X-32: before the game ends the export has no seed (null); the check says so."""
     export = _export(_played_rolls(FairDice(SERVER_SEED, PLAYER_SEEDS), [20]), server_seed=None)
     assert export["dice"]["server_seed"] is None
     assert check(export) == Verdict(
@@ -207,7 +205,7 @@ def _run(path: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_command_line(tmp_path: Path) -> None:
-    """R-WA-DICE-2: ``python -m engine.warparena.verify FILE`` prints the verdict and exits 0 when
+    """R-WA-DICE-2, R-WA-X-32: ``python -m engine.warparena.verify FILE`` prints the verdict and exits 0 when
     all rolls check, 1 with the first difference, 2 when it cannot judge the file."""
     rolls = _played_rolls(FairDice(SERVER_SEED, PLAYER_SEEDS), GAME_DICE)
     good = tmp_path / "good.json"

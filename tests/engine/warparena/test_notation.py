@@ -255,6 +255,26 @@ EXAMPLES: list[tuple[str, Command]] = [
 ]
 
 
+def test_match_ups_are_written_attacker_first() -> None:
+    """R-WA-X-33: ``match H1-W2`` pairs the attacker's H1 with the defender's W2, whoever chooses."""
+    assert parse_command("match H1-W2", "bob") == MatchUps("bob", (Pairing(attacker="H1", defender="W2"),))
+
+
+def test_a_wild_warp_may_be_played_by_value_alone() -> None:
+    """R-WA-X-34, R-WA-CBT-1: ``seal wild 4`` and ``field B2 wild 3`` name no card, only the value;
+    ``seal 81 as 4`` names the Wild Warp too."""
+    assert parse_command("seal wild 4", "ann") == SealCard("ann", card=None, wild_value=4)
+    assert parse_command("field B2 wild 3", "ann") == AttackField("ann", "B2", card=None, wild_value=3)
+    assert parse_command("seal 81 as 4", "ann") == SealCard("ann", card=81, wild_value=4)
+
+
+def test_put_grid_may_name_the_grid_it_puts() -> None:
+    """R-WA-X-35, R-WA-MAP-5: ``put-grid 7 at 3:5`` carries grid 7 for the engine to check against
+    the roll; ``put-grid at 3:5`` puts whatever grid was rolled."""
+    assert parse_command("put-grid 7 at 3:5", "ann") == PutGrid("ann", 3, 5, grid=7)
+    assert parse_command("put-grid at 3:5 turned 4", "ann") == PutGrid("ann", 3, 5, 4, grid=None)
+
+
 @pytest.mark.parametrize(("text", "command"), EXAMPLES, ids=[text for text, _ in EXAMPLES])
 def test_each_example_reads_as_its_command_and_prints_back(text: str, command: Command) -> None:
     """Issue 12, deliverable 4: set-up (3.1, 3.3), the twelve actions of 4.2, the decisions they
