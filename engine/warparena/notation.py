@@ -20,7 +20,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable
 
-from engine.warparena.cards import CardKind
+from engine.warparena.cards import DECK, CardKind
 from engine.warparena.commands import (
     AddInitiativeCard,
     AttackField,
@@ -60,15 +60,15 @@ from engine.warparena.commands import (
 )
 from engine.warparena.hexes import RING_SLOTS
 from engine.warparena.move_notation import MOVE_STARTS, format_move, parse_move
-from engine.warparena.pieces import MOST_PDS, PieceRef
+from engine.warparena.pieces import MOST_PDS, ROBOT_ORDER, PieceRef, Robot
 from engine.warparena.reading import GRIDS, NotationError, Reader, Word, either, is_label, is_name, words
 
 __all__ = ["NotationError", "format_command", "parse_command"]
 
-CARDS = 84
+CARDS = len(DECK)
 WILD_VALUES = (1, 5)
 """The values a Wild Warp may be named as when played as a combat card (R-WA-CBT-1)."""
-ROBOTS_MADE = ("D", "H", "B", "W")
+ROBOTS_MADE = tuple(robot.value for robot in ROBOT_ORDER if robot is not Robot.C)
 """What a converted power disc may become besides two cards (4.2.5: never a C-bot)."""
 
 Parser = Callable[[Reader, str], Command]
@@ -319,29 +319,40 @@ def _warp_own(reader: Reader, player: str) -> WarpOwnPiece:
     return WarpOwnPiece(player, label, reader.hex())
 
 
+_ONE_WORD: dict[str, Callable[[str], Command]] = {
+    "random-pd": RandomPD,
+    "warp-grid": WarpGrid,
+    "draw": DrawCard,
+    "warp-converter": WarpConverter,
+    "play-cards": PlaySpecialCards,
+    "end-cards": EndCards,
+    "end": EndPhase,
+    "pass": Pass,
+    "concede": Concede,
+}
+"""The commands that are one word, and the command each makes for its player."""
+_ONE_WORD_OF: dict[object, str] = {make: word for word, make in _ONE_WORD.items()}
+
+
+def _one_word(make: Callable[[str], Command]) -> Parser:
+    return lambda reader, player: make(player)
+
+
 _PARSERS: dict[str, Parser] = {
     "place-grid": _place_grid,
     "place": lambda r, p: PlacePiece(p, r.label(), r.hex()),
     "initiative": _initiative,
-    "random-pd": lambda r, p: RandomPD(p),
     "place-pd": lambda r, p: PlacePD(p, r.hex()),
     "destroy-hex": lambda r, p: DestroyHex(p, r.grid()),
-    "warp-grid": lambda r, p: WarpGrid(p),
-    "draw": lambda r, p: DrawCard(p),
     "rotate": _rotate,
     "convert": _convert,
-    "warp-converter": lambda r, p: WarpConverter(p),
-    "play-cards": lambda r, p: PlaySpecialCards(p),
     "play": _play,
-    "end-cards": lambda r, p: EndCards(p),
     "warp-piece": _warp_piece,
     "double-warp": lambda r, p: DoubleWarp(p, r.grid()),
     "swap": _swap,
     "warp-own": _warp_own,
-    "end": lambda r, p: EndPhase(p),
     "put-grid": _put_grid,
     "orient": lambda r, p: OrientGrids(p, _rotation(r), _rotation(r)),
-    "pass": lambda r, p: Pass(p),
     "cancel": lambda r, p: Cancel(p, None if r.done() else _card(r)),
     "pds": _redistribute,
     "field": _field,
@@ -349,7 +360,7 @@ _PARSERS: dict[str, Parser] = {
     "fight-order": lambda r, p: FightOrder(p, _labels(r)),
     "seal": _seal,
     "opponents": lambda r, p: OpponentOrder(p, _names(r)),
-    "concede": lambda r, p: Concede(p),
+    **{word: _one_word(make) for word, make in _ONE_WORD.items()},
 }
 """Each command's first word and the reader of the rest (a move starts with a label instead)."""
 
@@ -396,9 +407,8 @@ def format_command(command: Command) -> str:
                 + ("" if grid is None else f" on {grid}")
             )
         case WarpPiece(player=player, target=target):
-            return (
-                f"warp-piece {target.label if target.owner == player else f'{target.owner}:{target.label}'}"
-            )
+            owner = "" if target.owner == player else f"{target.owner}:"
+            return f"warp-piece {owner}{target.label}"
         case DoubleWarp(grid=grid):
             return f"double-warp {grid}"
         case SwapGrids(first=first, second=second, first_rotation=one, second_rotation=two):
@@ -426,21 +436,7 @@ def format_command(command: Command) -> str:
             return " ".join(["opponents", *order])
         case DeadlinePassed(note=note):
             return f"deadline-passed {note}".strip()
-    return _BARE[type(command)]
-
-
-_BARE: dict[type, str] = {
-    RandomPD: "random-pd",
-    WarpGrid: "warp-grid",
-    DrawCard: "draw",
-    WarpConverter: "warp-converter",
-    PlaySpecialCards: "play-cards",
-    EndCards: "end-cards",
-    EndPhase: "end",
-    Pass: "pass",
-    Concede: "concede",
-}
-"""The commands that are one word."""
+    return _ONE_WORD_OF[type(command)]
 
 
 def _turned(rotation: int) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from engine.warparena.hexes import HexName, grid_of, parse_hex
+from engine.warparena.options import GRID_COUNTS
 
 _WORD = re.compile(r";|[^\s;,]+")
 _DIGITS = re.compile(r"[0-9]+")
@@ -21,7 +22,7 @@ _LABEL = re.compile(r"C|[DHBW][1-9][0-9]*", re.IGNORECASE)
 _NAME = re.compile(r"[A-Za-z0-9_-]+")
 """A player's name in a game: letters, digits, ``_`` and ``-`` (gm.core.seat_name)."""
 
-GRIDS = 20
+GRIDS = max(GRID_COUNTS)
 """The most grids an arena has (2.1); fewer-grid games use 1..N of them (R-WA-MAP-6)."""
 
 T = TypeVar("T")
