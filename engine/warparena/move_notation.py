@@ -3,7 +3,7 @@
     H1 9-3 hop 10-2; W1 9-1 9-2 12-C take 1; D2 7-4 fortify; give H1 W1 2; B1 fire 9-3; order 9-3 10-2
 
 Parts are separated by ``;``: a piece's move (its label, the hexes it enters in order, then
-what it does: ``destroy`` or ``fortify`` for a D-bot, ``take N`` unclaimed PDs, ``steal N`` on
+what it does: ``destroy`` or ``fortify`` for a D-bot, ``take N [at HEX]`` unclaimed PDs, ``steal N`` on
 a hop), a handover (``give GIVER TAKER N``), a B-bot's distance attack (``B1 fire 9-3``), and
 at most once the order the contested hexes fight in (``order 9-3 10-2``). A line may start with
 ``move``; ``move`` alone moves nothing. Part of engine.warparena.notation.
@@ -74,7 +74,7 @@ def _hexes(reader: Reader) -> tuple[HexName, ...]:
 
 
 def _piece_move(reader: Reader, label: str) -> PieceMove:
-    """``H1 9-3 9-4 [destroy|fortify] [take N] [steal N]``, or a hop ``H1 9-3 hop 10-2``."""
+    """``H1 9-3 9-4 [destroy|fortify] [take N [at HEX]] [steal N]``, or a hop ``H1 9-3 hop 10-2``."""
     path = _hexes(reader)
     hop = False
     if reader.peek() == "hop":
@@ -88,14 +88,16 @@ def _piece_move(reader: Reader, label: str) -> PieceMove:
         path, hop = (path[0], reader.hex()), True
     leave: Leave | None = None
     pick_up = steal = 0
+    pick_up_at: HexName | None = None
     for key in reader.extras(("destroy", "fortify"), ("take",), ("steal",), end=_PART_ENDS):
         if key == "take":
             pick_up = reader.number("how many PDs it picks up", 0, MOST_PDS)
+            pick_up_at = reader.hex() if reader.skip("at") else None
         elif key == "steal":
             steal = reader.number("how many PDs it takes in the hex it hops over", 0, MOST_PDS)
         else:
             leave = Leave(key)
-    return PieceMove(label, path, hop, leave, pick_up, steal)
+    return PieceMove(label, path, hop=hop, leave=leave, pick_up=pick_up, pick_up_at=pick_up_at, steal=steal)
 
 
 def format_move(command: MoveAndEngage) -> str:
@@ -117,8 +119,8 @@ def _format_piece_move(move: PieceMove) -> str:
     words_ = [move.label, *path]
     if move.leave is not None:
         words_.append(move.leave.value)
-    if move.pick_up:
-        words_.append(f"take {move.pick_up}")
+    if move.pick_up or move.pick_up_at is not None:
+        words_.append(f"take {move.pick_up}" + ("" if move.pick_up_at is None else f" at {move.pick_up_at}"))
     if move.steal:
         words_.append(f"steal {move.steal}")
     return " ".join(words_)

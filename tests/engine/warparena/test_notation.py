@@ -76,20 +76,13 @@ place_grids = st.builds(PlaceGrid, names, grids, st.none(), st.none(), rotations
 piece_moves = st.builds(
     PieceMove,
     labels,
-    st.lists(hexes, max_size=4).map(tuple),
-    st.just(False),
-    st.none() | st.sampled_from(Leave),
-    pd_counts,
-    pd_counts,
-) | st.builds(
-    PieceMove,
-    labels,
-    st.tuples(hexes, hexes),
-    st.just(True),
-    st.none() | st.sampled_from(Leave),
-    pd_counts,
-    pd_counts,
-)
+    st.lists(hexes, max_size=4).map(tuple) | st.tuples(hexes, hexes),
+    hop=st.booleans(),
+    leave=st.none() | st.sampled_from(Leave),
+    pick_up=pd_counts,
+    pick_up_at=st.none() | hexes,
+    steal=pd_counts,
+).filter(lambda move: not move.hop or len(move.path) == 2)
 
 
 def _tuples(elements: st.SearchStrategy[object], most: int = 4) -> st.SearchStrategy[tuple[object, ...]]:
@@ -217,6 +210,12 @@ EXAMPLES: list[tuple[str, Command]] = [
         ),
     ),
     ("H2 4-1 hop 4-5 steal 2", MoveAndEngage("ann", (PieceMove("H2", (H("4-1"), H("4-5")), True, steal=2),))),
+    (
+        "W2 4-1 4-2 4-3 take 2 at 4-1",
+        MoveAndEngage(
+            "ann", (PieceMove("W2", (H("4-1"), H("4-2"), H("4-3")), pick_up=2, pick_up_at=H("4-1")),)
+        ),
+    ),
     ("move", MoveAndEngage("ann")),
     ("play-cards", PlaySpecialCards("ann")),
     ("play 12", PlayCard("ann", 12)),
