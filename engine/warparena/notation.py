@@ -18,9 +18,11 @@ wrong words and what was expected there.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from engine.warparena.cards import DECK, CardKind
+from engine.warparena.cards import card as card_of
 from engine.warparena.commands import (
     AddInitiativeCard,
     AttackField,
@@ -63,7 +65,7 @@ from engine.warparena.move_notation import MOVE_STARTS, format_move, parse_move
 from engine.warparena.pieces import MOST_PDS, ROBOT_ORDER, PieceRef, Robot
 from engine.warparena.reading import GRIDS, NotationError, Reader, Word, either, is_label, is_name, words
 
-__all__ = ["NotationError", "format_command", "parse_command"]
+__all__ = ["NotationError", "choose_wild_warp", "format_command", "parse_command"]
 
 CARDS = len(DECK)
 WILD_VALUES = (1, 5)
@@ -363,6 +365,23 @@ _PARSERS: dict[str, Parser] = {
     **{word: _one_word(make) for word, make in _ONE_WORD.items()},
 }
 """Each command's first word and the reader of the rest (a move starts with a label instead)."""
+
+
+def choose_wild_warp(command: Command, hand: Sequence[int]) -> Command:
+    """``seal wild 4`` and ``field B2 wild 3`` name a Wild Warp by the value it is played as,
+    not by its number: the game master, which knows the hand, makes it the player's
+    lowest-numbered Wild Warp before the engine sees the command (R-WA-X-34). Any other
+    command, or a hand without a Wild Warp, is returned as it is (the engine then says why
+    not, in its own words)."""
+    if (
+        isinstance(command, SealCard | AttackField)
+        and command.card is None
+        and command.wild_value is not None
+    ):
+        wilds = sorted(c for c in hand if card_of(c).kind is CardKind.WILD_WARP)
+        if wilds:
+            return replace(command, card=wilds[0])
+    return command
 
 
 # --- writing ----------------------------------------------------------------------------------

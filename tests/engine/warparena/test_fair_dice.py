@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
@@ -17,10 +18,12 @@ import pytest
 from engine.warparena.board import Board
 from engine.warparena.dice import Roll
 from engine.warparena.fair import FairDice, accept, commitment
+from engine.warparena.game import Accepted, GameSetup, new_game
 from engine.warparena.options import GRID_COUNTS, Options
-from engine.warparena.state import GameState, PlayerState
+from engine.warparena.state import GameState, PlayerState, Stage
 from engine.warparena.tx import Rolled, Tx
 from engine.warparena.verify import CANNOT_CHECK, DIFFERS, VERIFIED, Verdict, check, dice_record
+from tests.engine.warparena.legal import step
 
 SERVER_SEED = bytes(range(32))
 PLAYER_SEEDS = ("ann's lucky 7", "", "Þórr ⚡")
@@ -130,6 +133,26 @@ def test_a_game_rederived_from_its_export_gives_identical_rolls() -> None:
     assert verdict.lines[1] == 'player seeds in seat order: "ann\'s lucky 7", "", "Þórr ⚡"'
     rederived = FairDice(bytes.fromhex(_export(rolls)["dice"]["server_seed"]), PLAYER_SEEDS)
     assert [rederived.roll(r.n, r.sides) for r in rolls] == [r.value for r in rolls]
+
+
+def test_a_whole_game_through_the_engine_is_verified_from_its_export() -> None:
+    """R-WA-DICE-1/2, R-WA-X-32: a three-player game played through engine.warparena.game with the
+    fair dice records every roll as a Rolled event, numbered 1, 2, ... without a gap; the
+    export written from those events verifies roll for roll."""
+    dice = FairDice(SERVER_SEED, PLAYER_SEEDS)
+    created = new_game(GameSetup(("ann", "bob", "cy")), dice)
+    assert isinstance(created, Accepted)
+    state, events, rng = created.state, list(created.events), random.Random(12)
+    for _ in range(300):
+        if state.stage is Stage.OVER:
+            break
+        played = step(state, dice, rng)
+        state = played.accepted.state
+        events += played.accepted.events
+    rolls = [event.roll for event in events if isinstance(event, Rolled)]
+    assert [r.n for r in rolls] == list(range(1, state.rolls + 1))
+    assert len(rolls) > 50
+    assert check(_export(rolls)).lines[0] == f"all {len(rolls)} rolls verified"
 
 
 def test_a_tampered_roll_is_found_and_named() -> None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import get_args
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.warparena import arena
 from engine.warparena.cards import CardKind
 from engine.warparena.commands import (
     AddInitiativeCard,
@@ -50,9 +53,13 @@ from engine.warparena.commands import (
     WarpOwnPiece,
     WarpPiece,
 )
+from engine.warparena.game import Accepted, GameSetup, Rejected, apply, new_game
 from engine.warparena.hexes import HexName, hex_name
-from engine.warparena.notation import NotationError, format_command, parse_command
+from engine.warparena.notation import NotationError, choose_wild_warp, format_command, parse_command
 from engine.warparena.pieces import PieceRef
+from engine.warparena.state import GameState, Stage
+from engine.warparena.waiting import Decision
+from tests.engine.warparena.legal import SeededDice, step
 
 # --- strategies ----------------------------------------------------------------------------------
 
@@ -413,3 +420,67 @@ def test_commands_with_no_text_form_are_refused_when_printed() -> None:
     ):
         with pytest.raises(ValueError):
             format_command(command)
+
+
+# --- with the engine -----------------------------------------------------------------------------
+
+
+def _random_game(players: int, seed: int, steps: int) -> Iterator[tuple[GameState, Command]]:
+    """The states of a random legal game (tests/engine/warparena/legal.py) and the command
+    accepted in each."""
+    dice = SeededDice(seed)
+    created = new_game(GameSetup(("ann", "bob", "cat", "dan")[:players]), dice)
+    assert isinstance(created, Accepted)
+    state, rng = created.state, random.Random(seed)
+    for _ in range(steps):
+        if state.stage is Stage.OVER:
+            return
+        played = step(state, dice, rng)
+        yield state, played.command
+        state = played.accepted.state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_command_of_a_random_game_prints_and_reads_back(players: int) -> None:
+    """Issue 12, deliverable 4: the commands a real game accepts (set-up, actions, decisions,
+    windows, fights, deadlines) all print and read back as themselves."""
+    seen: set[type] = set()
+    for _, command in _random_game(players, seed=players, steps=250):
+        seen.add(type(command))
+        player = getattr(command, "player", "gm")
+        assert parse_command(format_command(command), player, referee=True) == command
+    assert len(seen) > 10
+
+
+def test_put_grid_naming_another_grid_is_refused() -> None:
+    """R-WA-X-35, R-WA-MAP-5: ``put-grid 7 at ...`` when the dice named another grid is refused
+    and changes nothing; naming the rolled grid is the same as naming none."""
+    for seed in range(20):
+        dice = SeededDice(seed)
+        for state, _ in _random_game(3, seed, 400):
+            pending = state.pending
+            if pending is None or pending.kind is not Decision.PUT_GRID:
+                continue
+            beside, slot = arena.legal_places(state.board, pending.grid)[0]
+            other = next(g.number for g in state.board.grids if g.number != pending.grid)
+            wrong = apply(state, PutGrid(pending.player, beside, slot, grid=other), dice)
+            assert isinstance(wrong, Rejected)
+            assert wrong.message == f"The dice named grid {pending.grid} to put, not grid {other}."
+            named = apply(state, PutGrid(pending.player, beside, slot, grid=pending.grid), dice)
+            unnamed = apply(state, PutGrid(pending.player, beside, slot), dice)
+            assert isinstance(named, Accepted) and isinstance(unnamed, Accepted)
+            assert named.state == unnamed.state
+            return
+    pytest.fail("no random game warped a grid")
+
+
+def test_a_wild_warp_named_by_value_is_the_lowest_in_the_hand() -> None:
+    """R-WA-X-34: the game master turns ``seal wild 4`` into the player's lowest-numbered Wild
+    Warp (cards 81-84); without one in the hand, or for any other command, nothing changes."""
+    wild = parse_command("seal wild 4", "ann")
+    assert choose_wild_warp(wild, (12, 83, 81, 5)) == SealCard("ann", 81, 4)
+    field = parse_command("field B2 wild 3", "ann")
+    assert choose_wild_warp(field, (84,)) == AttackField("ann", "B2", 84, 3)
+    assert choose_wild_warp(wild, (12, 5)) == wild
+    assert choose_wild_warp(SealCard("ann", 12), (81,)) == SealCard("ann", 12)
+    assert choose_wild_warp(DrawCard("ann"), (81,)) == DrawCard("ann")
