@@ -98,9 +98,7 @@ def test_roll_is_a_function_of_n_and_every_seed() -> None:
     st.integers(1, 10**6),
     st.integers(1, 100),
 )
-def test_every_roll_is_a_face_of_its_die(
-    server_seed: bytes, seeds: tuple[str, ...], n: int, sides: int
-) -> None:
+def test_every_roll_is_a_face_of_its_die(key: bytes, seeds: tuple[str, ...], n: int, sides: int) -> None:
     """R-WA-DICE-1/2: whatever the seeds (any text, none at all), roll n shows 1..sides, and the
     same again when asked again."""
     face = FairDice(key, seeds).roll(n, sides)
