@@ -294,6 +294,9 @@ class PutGrid:
     beside: int
     slot: int
     rotation: int = 0
+    grid: int | None = None
+    """The grid the player means to put (``put-grid 7 at 3:5``): when given and not the one the
+    dice named, the command is refused rather than putting another grid than the player meant."""
 
 
 @arena_type

@@ -147,6 +147,8 @@ def _decision(tx: Tx, player: str, kind: Decision) -> tuple[int, int]:
 def put_grid(tx: Tx, cmd: PutGrid) -> None:
     """Where the warped grid goes (2.4.3, R-WA-MAP-5)."""
     number, _ = _decision(tx, cmd.player, Decision.PUT_GRID)
+    if cmd.grid is not None and cmd.grid != number:  # R-WA-X-35
+        raise Refusal("not-that-grid", f"The dice named grid {number} to put, not grid {cmd.grid}.")
     changes.put_warped_grid(tx, number, cmd.beside, cmd.slot, cmd.rotation)
     _decided(tx)
 
