@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from engine.warparena.board import Board
 from engine.warparena.board_events import GridWarped, HexDestroyed, PieceMoved
+from engine.warparena.combat_events import CombatBegun, FightDecided
 from engine.warparena.dice import Roll
 from engine.warparena.game import Accepted, GameSetup, new_game
 from engine.warparena.hexes import Cell, Grid, HexName
@@ -114,3 +115,29 @@ def random_game(
 def warped_twenty(seed: int = 7) -> Drawn:
     """Four players on 20 grids laid by the bot, played until some grids have warped."""
     return random_game(4, Options(grids=20, random_arena=True), seed, 600, until=GridWarped)
+
+
+def fought(seed: int, players: int = 3, steps: int = 3000) -> tuple[Drawn, tuple[Event, ...]]:
+    """A random game played until a fight is decided: the game then, and the public events
+    of that combat from its beginning (CombatBegun) on."""
+    dice = SeededDice(seed)
+    rng = random.Random(seed)
+    created = new_game(GameSetup(NAMES[:players], Options(grids=8, random_arena=True)), dice)
+    assert isinstance(created, Accepted), created
+    state = created.state
+    combat: list[Event] = []
+    decided: tuple[Event, ...] = ()
+    for _ in range(steps):
+        if state.stage is Stage.OVER:
+            break
+        accepted = step(state, dice, rng).accepted
+        state = accepted.state
+        for event in accepted.events:
+            if isinstance(event, CombatBegun):
+                combat = []
+            combat.append(event)
+            if isinstance(event, FightDecided):
+                decided = tuple(combat)
+        if decided:
+            return Drawn(state, ArenaView()), decided
+    raise AssertionError(f"seed {seed}: no fight in {steps} steps")

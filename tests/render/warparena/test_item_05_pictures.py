@@ -1,0 +1,142 @@
+"""Issue 13 item 5: Warp Arena's pictures say what the arena, a fight and a hand hold, and
+never show a hand or a sealed card publicly.
+
+Every string a picture shows goes through Canvas.text, so these tests read ``texts``.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+
+from engine.warparena.cards import card
+from engine.warparena.dice import Roll
+from engine.warparena.fight import Sealed
+from engine.warparena.tx import Rolled
+from render.warparena import ArenaView, draw_arena, draw_fight, draw_hand, render_arena
+from render.warparena.board import FIELD_MARK, WRECK_MARK
+from render.warparena.recent import read_recent
+from tests.render.warparena.arenas import fought, showcase, warped_twenty
+
+
+def test_item_05_arena_names_pieces_with_pips_pds_fields_and_destroyed_hexes() -> None:
+    """Pieces are tokens with a dot per PD (R-WA-PD-1), loose PDs say how many (R-WA-PD-2),
+    fields and destroyed hexes are marked in words, not colour alone."""
+    d = showcase()
+    texts = draw_arena(d.view(), d.arena).texts
+    for token in ("C●●", "D1●", "W1●●●●", "B1", "D1●●●", "W2"):
+        assert token in texts
+    assert "2 PD" in texts and "1 PD" in texts
+    assert texts.count(FIELD_MARK) == 2
+    assert texts.count(WRECK_MARK) == 2 + 1  # two hexes, and the legend's
+    assert "4 before" in texts
+    assert "Turn 3 · ann's phase · 1 action point left" in texts
+
+
+def test_item_05_every_grid_and_secondary_number_is_printed() -> None:
+    """R-WA-MAP-2: each grid shows its number and its six secondary hexes' numbers."""
+    d = showcase()
+    texts = draw_arena(d.view(), d.arena).texts
+    for grid in d.state.board.grids:
+        assert str(grid.number) in texts
+    for k in range(1, 7):
+        assert texts.count(str(k)) >= len(d.state.board.grids)
+
+
+def test_item_05_dice_strip_shows_each_roll_with_n_and_sides() -> None:
+    """R-WA-DICE-2: the strip names each die by its roll number and size."""
+    d = showcase()
+    texts = draw_arena(d.view(), d.arena).texts
+    assert {"#38 d4", "#39 d6", "#40 d10"} <= set(texts)
+    assert "Dice of the last action: 3" in texts
+
+
+def test_item_05_shuffle_dice_are_never_shown() -> None:
+    """R-WA-X-50: a shuffle's dice would tell the deck's order, so the strip counts them only."""
+    shuffle = tuple(Rolled(Roll(n, n, 1), "shuffle") for n in range(2, 6))
+    recent = read_recent(shuffle, None)
+    assert recent.dice == () and recent.hidden_dice == 4
+
+
+def test_item_05_public_arena_never_shows_a_hand_or_sealed_card() -> None:
+    """Secrets stay secret: no card of any hand, no sealed choice, on the public picture, nor
+    on a player's own arena picture (the hand has its own private picture)."""
+    d = showcase()
+    hands = {"ann": (3, 45, 83), "bob": (12, 60), "cat": (84,)}
+    players = tuple(replace(p, hand=hands[p.name]) for p in d.state.players)
+    state = replace(d.state, players=players)
+    secret = {f"#{c}" for h in hands.values() for c in h} | {str(card(c)) for h in hands.values() for c in h}
+    for viewer in (None, "ann"):
+        from engine.warparena.views import view_for
+
+        texts = draw_arena(view_for(state, viewer), d.arena).texts
+        assert not secret & set(texts), viewer
+
+
+def test_item_05_fight_picture_tells_matchups_dice_cards_totals_winner_and_losses() -> None:
+    """6.1: the fight picture names both robots, each die and its size, the revealed cards,
+    the totals, the winner and what was lost."""
+    d, events = fought(1)
+    texts = draw_fight(d.view(), events).texts
+    assert "Round 1, chosen by ann: H1 v H1" in texts
+    assert "d8 rolled 8 + 0 PD + Combat 5 #35 = 13" in texts
+    assert "d8 rolled 2 + 0 PD + Combat 3 #22 = 5" in texts
+    assert "✓ bob wins · ✕ lost: ann's H1" in texts
+
+
+def test_item_05_fight_picture_never_reads_sealed_choices() -> None:
+    """A sealed card is told by nothing before its reveal: the fight picture reads only the
+    story's public events, so a game mid-seal draws the same as before the seal."""
+    d, events = fought(2)
+    combat = d.state.combat
+    if combat is not None:
+        sealed = replace(d.state, combat=replace(combat, sealed={"ann": Sealed(84)}))
+        assert draw_fight(d.view(), events).texts == draw_fight(type(d)(sealed, d.arena).view(), events).texts
+
+
+def test_item_05_hand_picture_lists_each_card_by_number_and_kind_for_its_owner() -> None:
+    d, _ = fought(3)
+    name = d.state.players[0].name
+    held = d.state.player(name).hand
+    texts = draw_hand(d.view(name)).texts
+    assert f"{name}'s eyes only" in texts
+    for number in held:
+        assert f"#{number}" in texts and str(card(number)) in texts
+
+
+def test_item_05_hand_picture_needs_a_players_view() -> None:
+    import pytest
+
+    d, _ = fought(3)
+    with pytest.raises(ValueError):
+        draw_hand(d.view())
+
+
+def test_item_05_twenty_warped_grids_four_players_fit_and_stay_legible() -> None:
+    """R-WA-X-51: twenty grids, warped apart, four players: every grid is drawn, the picture
+    stays within bounds, and no text is smaller than legible."""
+    d = warped_twenty()
+    assert len(d.state.board.grids) == 20 and len(d.state.players) == 4
+    picture = draw_arena(d.view(), d.arena)
+    recent = read_recent(d.arena.recent, d.arena.before)
+    assert recent.old_places, "the sample game should have just warped a grid"
+    width, height = picture.image.size
+    assert width <= 1600 and height <= 1800
+    for grid in d.state.board.grids:
+        assert str(grid.number) in picture.texts
+    assert all(name in picture.texts for name in ("ann", "bob", "cat", "dan"))
+
+
+def test_item_05_same_input_same_bytes() -> None:
+    d = showcase()
+    assert render_arena(d.view(), d.arena) == render_arena(d.view(), d.arena)
+    assert render_arena(d.view(), ArenaView()) != render_arena(d.view(), d.arena)
+
+
+def test_item_05_arena_pictures_import_no_warpwar_engine() -> None:
+    """The shared toolkit and Warp Arena's pictures are game-free of WarpWar."""
+    import subprocess
+
+    code = "import sys, render.warparena; print(any(m.startswith('engine.warpwar') for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
