@@ -38,8 +38,10 @@ def side_angle(direction: int) -> float:
 
 
 def toward(centre: Point, direction: int, length: float) -> Point:
+    """The point ``length`` from ``centre`` towards side ``direction``, on whole pixels: a
+    label at whole pixels renders the same bitmap every time, which the fonts remember."""
     a = side_angle(direction)
-    return centre[0] + length * math.cos(a), centre[1] + length * math.sin(a)
+    return round(centre[0] + length * math.cos(a)), round(centre[1] + length * math.sin(a))
 
 
 def inward(grid: Grid, k: int) -> int:
@@ -99,7 +101,8 @@ def _grid(
         name = hex_name(grid.number, k)
         wrecked = name in board.destroyed
         fill = WRECK_FILL if wrecked else CENTRE_FILL if k == CENTRE else HEX_FILL
-        canvas.polygon(layout.corners(cell, inset=r * 0.03), fill=fill, outline=GRID, width=max(1, r * 0.04))
+        # No outline: the gap between insets is the grid's line (one shape a hex, not two).
+        canvas.polygon(layout.corners(cell, inset=max(1.0, r * 0.04)), fill=fill)
         if k == CENTRE and not wrecked:
             canvas.polygon(layout.corners(cell, inset=r * 0.16), outline=MUTED, width=max(1, r * 0.04))
         if name in recent.destroyed:
@@ -125,7 +128,8 @@ def _contents(
     """A hex's labels: its number (or its grid's), a cross, a field, loose discs, pieces."""
     r = layout.radius
     name = hex_name(grid.number, k)
-    centre = layout.at(grid.cell_of(k))
+    x, y = layout.at(grid.cell_of(k))
+    centre = (round(x), round(y))
     side = inward(grid, k)
     if k == CENTRE:
         canvas.text(toward(centre, 1, r * 0.55), str(grid.number), fonts.grid, TEXT, "mm", halo=CENTRE_FILL)

@@ -66,6 +66,7 @@ def draw_tokens(
         x = centre[0] - (sum(widths) + pad * (len(row) - 1)) / 2
         for token, w in zip(row, widths, strict=True):
             canvas.box((x, top, x + w, top + line), fill=token.colour, corner=pad * 1.2)
-            canvas.text((x + w / 2, top + line / 2), token.text, font, ink_on(token.colour), "mm")
+            at = (round(x + w / 2), round(top + line / 2))
+            canvas.text(at, token.text, font, ink_on(token.colour), "mm")
             x += w + pad
         top += line + pad
