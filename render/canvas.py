@@ -189,8 +189,8 @@ class _Scratch(threading.local):
     all the drawing. So each thread keeps one such image, grown to the largest picture it has
     drawn, and each picture uses its top-left corner after painting it with its background.
     What a shape draws past its canvas's edge falls outside that corner and is never read,
-    so every picture's bytes are those a fresh image would give. Memory held: about 4 bytes a pixel of the largest
-    picture at twice its size, once per rendering thread."""
+    so every picture's bytes are those a fresh image would give. Memory held: about 4 bytes
+    a pixel of the largest picture at twice its size, once per rendering thread."""
 
     def __init__(self) -> None:
         self.big: Image.Image | None = None

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageFont
+from PIL import ImageFont
 
 _DIRECTORY = Path(__file__).resolve().parent
 _FILES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
@@ -51,10 +51,10 @@ class _MemoFace(ImageFont.FreeTypeFont):
 
     def __init__(self, font: io.BytesIO, size: int) -> None:
         super().__init__(font, size)
-        self._masks: dict[tuple[Any, ...], tuple[Image.core.ImagingCore, tuple[int, int]]] = {}
+        self._masks: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
         self._boxes: dict[tuple[Any, ...], tuple[float, float, float, float]] = {}
 
-    def getmask2(  # type: ignore[override]
+    def getmask2(
         self,
         text: str | bytes,
         mode: str = "",
@@ -67,7 +67,7 @@ class _MemoFace(ImageFont.FreeTypeFont):
         start: tuple[float, float] | None = None,
         *args: Any,
         **kwargs: Any,
-    ) -> tuple[Image.core.ImagingCore, tuple[int, int]]:
+    ) -> tuple[Any, tuple[int, int]]:
         key = (
             text,
             mode,
