@@ -1,7 +1,8 @@
 """The arena itself: grids and their numbers, hexes' states, pieces, and the last action's marks.
 
-Drawing order, bottom to top: old places of moved grids (faint dashes), hex fills and
-outlines, destroyed hexes' crosses, force fields, trails, then every label. Each state of a
+Drawing order, bottom to top: old places of moved grids (faint dashes), hex fills, force
+fields, tokens and badges, trails (so an arrowhead shows over the tokens it points at), then
+every label (the canvas draws all text above all shapes). Each state of a
 hex has a shape or a word besides its colour: a centre hex is ringed and carries its grid's
 number, a destroyed hex is crossed (✕), a force field is a thick inner outline with ``FF``,
 loose power discs say ``2 PD``, a hop or warp is a dashed trail.
@@ -64,10 +65,10 @@ def draw_board(
         _old_place(canvas, layout, grid, fonts)
     for grid in board.grids:
         _grid(canvas, layout, grid, board, recent, colours, fonts)
-    _trails(canvas, layout, recent, colours)
     for grid in board.grids:
         for k in range(7):
             _contents(canvas, layout, grid, k, board, colours, fonts)
+    _trails(canvas, layout, recent, colours)
     return canvas, layout
 
 

@@ -11,8 +11,10 @@ from dataclasses import replace
 
 from engine.warparena.cards import card
 from engine.warparena.dice import Roll
-from engine.warparena.fight import Sealed
+from engine.warparena.fight import Combat, Sealed
+from engine.warparena.hexes import HexName
 from engine.warparena.tx import Rolled
+from engine.warparena.views import view_for
 from render.warparena import ArenaView, draw_arena, draw_fight, draw_hand, render_arena
 from render.warparena.board import FIELD_MARK, WRECK_MARK
 from render.warparena.recent import read_recent
@@ -59,16 +61,14 @@ def test_item_05_shuffle_dice_are_never_shown() -> None:
 
 
 def test_item_05_public_arena_never_shows_a_hand_or_sealed_card() -> None:
-    """Secrets stay secret: no card of any hand, no sealed choice, on the public picture, nor
-    on a player's own arena picture (the hand has its own private picture)."""
+    """R-WA-X-53: no card of any hand on the public picture, nor on a player's own arena
+    picture (the hand has its own private picture)."""
     d = showcase()
     hands = {"ann": (3, 45, 83), "bob": (12, 60), "cat": (84,)}
     players = tuple(replace(p, hand=hands[p.name]) for p in d.state.players)
     state = replace(d.state, players=players)
     secret = {f"#{c}" for h in hands.values() for c in h} | {str(card(c)) for h in hands.values() for c in h}
     for viewer in (None, "ann"):
-        from engine.warparena.views import view_for
-
         texts = draw_arena(view_for(state, viewer), d.arena).texts
         assert not secret & set(texts), viewer
 
@@ -85,16 +85,18 @@ def test_item_05_fight_picture_tells_matchups_dice_cards_totals_winner_and_losse
 
 
 def test_item_05_fight_picture_never_reads_sealed_choices() -> None:
-    """A sealed card is told by nothing before its reveal: the fight picture reads only the
-    story's public events, so a game mid-seal draws the same as before the seal."""
+    """R-WA-X-53: a sealed card is told by nothing before its reveal: the fight picture reads
+    only the story's public events, so a game with a card sealed draws as one without."""
     d, events = fought(2)
-    combat = d.state.combat
-    if combat is not None:
-        sealed = replace(d.state, combat=replace(combat, sealed={"ann": Sealed(84)}))
-        assert draw_fight(d.view(), events).texts == draw_fight(type(d)(sealed, d.arena).view(), events).texts
+    fighting = Combat(HexName("1-3"), "cat", defender="bob", sealed={"bob": Sealed(84)})
+    sealed = replace(d.state, combat=fighting)
+    plain = draw_fight(d.view(), events).texts
+    assert draw_fight(view_for(sealed, None), events).texts == plain
+    assert "#84" not in plain and "Wild Warp" not in " ".join(plain)
 
 
 def test_item_05_hand_picture_lists_each_card_by_number_and_kind_for_its_owner() -> None:
+    """R-WA-X-53: the hand is drawn for its owner, badged as theirs alone."""
     d, _ = fought(3)
     name = d.state.players[0].name
     held = d.state.player(name).hand
@@ -140,3 +142,16 @@ def test_item_05_arena_pictures_import_no_warpwar_engine() -> None:
     code = "import sys, render.warparena; print(any(m.startswith('engine.warpwar') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_item_05_players_are_coloured_by_seat_like_warpwar() -> None:
+    """R-WA-X-52: colours follow seat order in WarpWar's Okabe-Ito order, and the legend names
+    each colour's player."""
+    from render.palette import PLAYER_COLOURS, seat_colours
+
+    d = showcase()
+    assert seat_colours(p.name for p in d.view().players) == dict(
+        zip(("ann", "bob", "cat"), PLAYER_COLOURS[:3], strict=True)
+    )
+    texts = draw_arena(d.view(), d.arena).texts
+    assert {"ann", "bob", "cat"} <= set(texts)
