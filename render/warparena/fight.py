@@ -19,7 +19,7 @@ from engine.warparena.views import GameView
 from render.canvas import Canvas, Picture, stack
 from render.heading import header
 from render.metrics import Metrics, metrics
-from render.palette import MUTED, PANEL, RGB, TEXT, VALUE, ink_on, seat_colours
+from render.palette import BACKGROUND, MUTED, PANEL, RGB, TEXT, VALUE, ink_on, seat_colours
 from render.warparena.panels import plural
 
 WON = "✓"
@@ -50,14 +50,30 @@ class _Fight:
     lost: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class _Row:
+    """One line of the picture: a fighter's side, or words."""
+
+    kind: str
+    """``side``, ``result``, or ``note``."""
+    words: str
+    chip: str = ""
+    roll: int | None = None
+    total: int | None = None
+    won: bool = False
+
+
 @dataclass
 class _Story:
     hex: str = ""
     attacker: str = ""
     opponents: tuple[str, ...] = ()
-    matchups: list[str] = field(default_factory=list)
-    fights: list[_Fight] = field(default_factory=list)
-    compared: list[str] = field(default_factory=list)
+    items: list[_Row | _Fight] = field(default_factory=list)
+    """Match-ups and side comparisons (words) and fights, in the order they happened."""
+
+    @property
+    def fights(self) -> list[_Fight]:
+        return [item for item in self.items if isinstance(item, _Fight)]
 
 
 def _read(events: Iterable[Event]) -> _Story:
@@ -69,7 +85,8 @@ def _read(events: Iterable[Event]) -> _Story:
                 story.hex, story.attacker, story.opponents = event.hex, event.attacker, event.opponents
             case MatchedUp():
                 pairs = ", ".join(f"{p.attacker} v {p.defender}" for p in event.pairs)
-                story.matchups.append(f"Round {event.round}, chosen by {event.chooser}: {pairs}")
+                words = f"Round {event.round}, chosen by {event.chooser}: {pairs} (attacker first)"
+                story.items.append(_Row("note", words))
             case Rolled(roll=roll, for_="combat"):
                 dice.append(roll.sides)
             case Revealed():
@@ -80,7 +97,7 @@ def _read(events: Iterable[Event]) -> _Story:
                 story.hex = story.hex or event.hex
                 owner_a = event.attacker.owner
                 owner_d = event.defender.owner if event.defender is not None else ""
-                story.fights.append(
+                story.items.append(
                     _Fight(
                         Side(
                             event.attacker,
@@ -114,28 +131,33 @@ def _read(events: Iterable[Event]) -> _Story:
             case SidesCompared():
                 story.hex = story.hex or event.hex
                 gone = ", ".join(str(r) for r in event.destroyed) or "nothing"
-                story.compared.append(
-                    f"{event.attacker} {event.attacker_total} v {event.defender} {event.defender_total}:"
-                    f" {event.winner} wins; lost: {gone}"
+                story.items.append(
+                    _Row(
+                        "result",
+                        f"{event.attacker} {event.attacker_total} v {event.defender} {event.defender_total}:"
+                        f" {event.winner} wins; lost: {gone}",
+                    )
                 )
     return story
 
 
-def _card_words(side: Side) -> str:
+def _card_words(side: Side, cancelled: tuple[int, ...]) -> str:
     if side.card is None:
         return "no card"
     played = card(side.card)
-    if played.kind is CardKind.WILD_WARP:
-        return f"Wild Warp #{side.card} as {side.value}"
-    return f"{played} #{side.card}"
+    words = (
+        f"Wild Warp #{side.card} as {side.value}"
+        if played.kind is CardKind.WILD_WARP
+        else f"{played} #{side.card}"
+    )
+    return f"{words} (cancelled)" if side.card in cancelled else words
 
 
-def side_line(side: Side, total: int) -> str:
-    """``d10 rolled 7 + 2 PD + Combat 3 #12 = 12``."""
-    parts = [f"d{side.die} rolled {side.roll}" if side.die else f"rolled {side.roll}"]
-    parts.append(f"{side.pds} PD")
-    parts.append(_card_words(side))
-    return " + ".join(parts) + f" = {total}"
+def side_words(side: Side, cancelled: tuple[int, ...] = ()) -> str:
+    """What a fighter adds to its die: ``d10 + 2 PD + Combat 3 #12``; a card a Wild Warp
+    cancelled says so (it adds nothing)."""
+    die = f"d{side.die}" if side.die else "die"
+    return " + ".join((die, f"{side.pds} PD", _card_words(side, cancelled)))
 
 
 def draw_fight(view: GameView, events: Sequence[Event], scale: float = 1.0) -> Picture:
@@ -155,47 +177,76 @@ def render_fight(view: GameView, events: Sequence[Event], scale: float = 1.0) ->
     return draw_fight(view, events, scale).png()
 
 
+def _rows(story: _Story) -> list[_Row]:
+    rows: list[_Row] = []
+    for item in story.items:
+        rows += [item] if isinstance(item, _Row) else _fight_rows(item)
+    return rows or [_Row("note", "No fight has been fought yet.")]
+
+
+def _fight_rows(fight: _Fight) -> list[_Row]:
+    """A fight's two sides, the cards cancelled, and who won."""
+    a, d = fight.attacker, fight.defender
+    assert a.ref is not None
+    owner_a = a.ref.owner
+    rows = [
+        _Row(
+            "side",
+            side_words(a, fight.cancelled),
+            str(a.ref),
+            a.roll,
+            fight.totals[0],
+            fight.winner == owner_a,
+        )
+    ]
+    if d.ref is None:
+        rows.append(_Row("side", "needs 6 to fall", "force field", None, fight.totals[1]))
+    else:
+        won = fight.winner == d.ref.owner
+        rows.append(_Row("side", side_words(d, fight.cancelled), str(d.ref), d.roll, fight.totals[1], won))
+    if fight.winner:
+        lost = f" · {LOST} lost: {', '.join(fight.lost)}" if fight.lost else ""
+        rows.append(_Row("result", f"{WON} {fight.winner} wins{lost}"))
+    return rows
+
+
 def _body(m: Metrics, width: int, story: _Story, colours: dict[str, RGB]) -> Canvas:
+    """Each fight as two rows, a fighter's each (label, die, what it adds, total), then who won."""
     font, bold = m.legend_font, m.subtitle_font
-    line = font.size * 1.55
-    lines: list[tuple[str, str, RGB | None]] = []  # (kind, text, colour)
-    for words in story.matchups:
-        lines.append(("muted", words, None))
-    for i, fight in enumerate(story.fights, start=1):
-        a, d = fight.attacker, fight.defender
-        assert a.ref is not None
-        lines.append(("chip", f"{i}. {a.ref}", colours.get(a.ref.owner, MUTED)))
-        lines.append(("text", side_line(a, fight.totals[0]), None))
-        if d.ref is None:
-            lines.append(("chip", f"   v {story.attacker and 'the'} force field", MUTED))
-            lines.append(("text", f"needs 6 to fall: {fight.totals[1]}", None))
-        else:
-            lines.append(("chip", f"   v {d.ref}", colours.get(d.ref.owner, MUTED)))
-            lines.append(("text", side_line(d, fight.totals[1]), None))
-        for number in fight.cancelled:
-            lines.append(("muted", f"card #{number} cancelled by a Wild Warp", None))
-        if fight.winner:
-            result = f"{WON} {fight.winner} wins"
-            if fight.lost:
-                result += f" · {LOST} lost: {', '.join(fight.lost)}"
-            lines.append(("result", result, None))
-    for words in story.compared:
-        lines.append(("result", words, None))
-    if not lines:
-        lines.append(("muted", "No fight has been fought yet.", None))
-    height = math.ceil(m.margin * 2 + len(lines) * line * 1.15)
+    big = m.badge_font
+    line = font.size * 2.1
+    pad = m.chip_pad * 1.6
+    rows = _rows(story)
+    chips = [r.chip for r in rows if r.kind == "side"]
+    chip_w = max((Canvas.measure(c, font) for c in chips), default=0) + 2 * pad
+    height = math.ceil(m.margin * 2 + len(rows) * line)
     canvas = Canvas(width, height, PANEL)
     y = m.margin + line / 2
-    pad = m.chip_pad * 1.6
-    for kind, words, colour in lines:
-        words = canvas.fit(words, bold if kind == "result" else font, width - 2 * m.margin - 2 * pad)
-        if kind == "chip" and colour is not None:
-            w = Canvas.measure(words.strip(), font) + 2 * pad
-            canvas.box((m.margin, y - line / 2, m.margin + w, y + line / 2), fill=colour, corner=pad)
-            canvas.text((m.margin + pad, y), words.strip(), font, ink_on(colour), "lm")
-        elif kind == "result":
-            canvas.text((m.margin, y), words, bold, VALUE, "lm")
-        else:
-            canvas.text((m.margin + pad, y), words, font, TEXT if kind == "text" else MUTED, "lm")
-        y += line * 1.15
+    left, right = m.margin, width - m.margin
+    for row in rows:
+        if row.kind != "side":
+            ink = VALUE if row.kind == "result" else MUTED
+            text_font = bold if row.kind == "result" else font
+            canvas.text((left, y), canvas.fit(row.words, text_font, right - left), text_font, ink, "lm")
+            y += line
+            continue
+        owner = row.chip.split("'s ", 1)[0]
+        colour = colours.get(owner, MUTED)
+        h = font.size * 1.6
+        canvas.box((left, y - h / 2, left + chip_w, y + h / 2), fill=colour, corner=pad)
+        canvas.text((left + pad, y), row.chip, font, ink_on(colour), "lm")
+        x = left + chip_w + m.margin * 0.7
+        side = h * 1.05
+        if row.roll is not None:
+            canvas.box((x, y - side / 2, x + side, y + side / 2), fill=TEXT, corner=side * 0.18)
+            canvas.text((x + side / 2, y), str(row.roll), big, BACKGROUND, "mm")
+            x += side + m.margin * 0.5
+        total = f"= {row.total}" if row.total is not None else ""
+        total_w = Canvas.measure("= 88", bold) + Canvas.measure(WON, bold) + m.margin
+        canvas.text((x, y), canvas.fit(row.words, font, right - total_w - x), font, TEXT, "lm")
+        if total:
+            canvas.text((right - Canvas.measure(WON, bold) - m.margin * 0.5, y), total, bold, TEXT, "rm")
+        if row.won:
+            canvas.text((right, y), WON, bold, VALUE, "rm")
+        y += line
     return canvas

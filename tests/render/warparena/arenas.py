@@ -3,16 +3,21 @@
 The hand-built one comes from tests/engine/warparena/builders.py; the random ones are played
 by the legal-command generator (tests/engine/warparena/legal.py), stopped mid-game with the
 last command's events and the board before it, as the game master would draw them.
+
+``python -m tests.render.warparena.arenas`` redraws docs/pictures/arena-*.png from them.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from engine.warparena.board import Board
 from engine.warparena.board_events import GridWarped, HexDestroyed, PieceMoved
-from engine.warparena.combat_events import CombatBegun, FightDecided
+from engine.warparena.combat_events import CombatBegun, FightDecided, MatchedUp, Revealed
+from engine.warparena.commands import Pairing
 from engine.warparena.dice import Roll
 from engine.warparena.game import Accepted, GameSetup, new_game
 from engine.warparena.hexes import Cell, Grid, HexName
@@ -141,3 +146,54 @@ def fought(seed: int, players: int = 3, steps: int = 3000) -> tuple[Drawn, tuple
         if decided:
             return Drawn(state, ArenaView()), decided
     raise AssertionError(f"seed {seed}: no fight in {steps} steps")
+
+
+def story_of_a_combat() -> tuple[Drawn, tuple[Event, ...]]:
+    """A hand-written combat in 2-4: ann's H1 brings down bob's force field, then two fights,
+    one won with a Wild Warp named as 4, one whose combat card a Wild Warp cancelled."""
+    drawn = showcase()
+    h = HexName("2-4")
+    ann_h1, ann_w1 = PieceRef("ann", "H1"), PieceRef("ann", "W1")
+    bob_b1, bob_c = PieceRef("bob", "B1"), PieceRef("bob", "C")
+    events: tuple[Event, ...] = (
+        CombatBegun(h, "ann", ("bob",)),
+        Rolled(Roll(41, 8, 6), "combat", "ann"),
+        Revealed(h, ann_h1, None, 6, 0),
+        FightDecided(h, ann_h1, None, 6, 6, "ann", field_down=True),
+        MatchedUp(h, 1, "bob", (Pairing("H1", "B1"), Pairing("W1", "C"))),
+        Rolled(Roll(42, 8, 3), "combat", "ann"),
+        Rolled(Roll(43, 6, 5), "combat", "bob"),
+        Revealed(h, ann_h1, bob_b1, 3, 0, 5, 0, cards={"ann": 81}, values={"ann": 4}),
+        FightDecided(h, ann_h1, bob_b1, 7, 5, "ann", destroyed=bob_b1),
+        Rolled(Roll(44, 4, 4), "combat", "ann"),
+        Rolled(Roll(45, 12, 2), "combat", "bob"),
+        Revealed(h, ann_w1, bob_c, 4, 4, 2, 1, cards={"bob": 40}, values={"bob": 5}),
+        FightDecided(h, ann_w1, bob_c, 8, 3, "ann", cancelled=(40,), destroyed=bob_c),
+    )
+    return drawn, events
+
+
+PICTURES = Path(__file__).resolve().parents[3] / "docs" / "pictures"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Write the Warp Arena example pictures into docs/pictures/ (or the folder given)."""
+    from render.warparena import render_arena, render_fight, render_hand
+
+    out = Path((argv or sys.argv[1:] or [str(PICTURES)])[0])
+    out.mkdir(parents=True, exist_ok=True)
+    arena = showcase()
+    fight, events = story_of_a_combat()
+    hand, _ = fought(3)
+    pictures = {
+        "arena-public.png": render_arena(arena.view(), replace(arena.arena, title="Warp Arena")),
+        "arena-fight.png": render_fight(fight.view(), events),
+        "arena-hand.png": render_hand(hand.view("ann")),
+    }
+    for name, png in pictures.items():
+        (out / name).write_bytes(png)
+        print(f"{out / name}: {len(png) // 1024} KiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -18,7 +18,7 @@ from engine.warparena.views import view_for
 from render.warparena import ArenaView, draw_arena, draw_fight, draw_hand, render_arena
 from render.warparena.board import FIELD_MARK, WRECK_MARK
 from render.warparena.recent import read_recent
-from tests.render.warparena.arenas import fought, showcase, warped_twenty
+from tests.render.warparena.arenas import fought, showcase, story_of_a_combat, warped_twenty
 
 
 def test_item_05_arena_names_pieces_with_pips_pds_fields_and_destroyed_hexes() -> None:
@@ -78,9 +78,9 @@ def test_item_05_fight_picture_tells_matchups_dice_cards_totals_winner_and_losse
     the totals, the winner and what was lost."""
     d, events = fought(1)
     texts = draw_fight(d.view(), events).texts
-    assert "Round 1, chosen by ann: H1 v H1" in texts
-    assert "d8 rolled 8 + 0 PD + Combat 5 #35 = 13" in texts
-    assert "d8 rolled 2 + 0 PD + Combat 3 #22 = 5" in texts
+    assert "Round 1, chosen by ann: H1 v H1 (attacker first)" in texts
+    assert list(texts[4:9]) == ["bob's H1", "8", "d8 + 0 PD + Combat 5 #35", "= 13", "✓"]
+    assert list(texts[9:13]) == ["ann's H1", "2", "d8 + 0 PD + Combat 3 #22", "= 5"]
     assert "✓ bob wins · ✕ lost: ann's H1" in texts
 
 
@@ -155,3 +155,19 @@ def test_item_05_players_are_coloured_by_seat_like_warpwar() -> None:
     )
     texts = draw_arena(d.view(), d.arena).texts
     assert {"ann", "bob", "cat"} <= set(texts)
+
+
+def test_item_05_fight_picture_tells_a_field_a_wild_warp_value_and_a_cancelled_card() -> None:
+    """6.1 step 2 and R-WA-CBT-1: the field fight comes first and needs 6; a Wild Warp played
+    as a combat card shows the value named; a card a Wild Warp cancelled says so
+    (R-WA-CARD-3), in the order things happened."""
+    d, events = story_of_a_combat()
+    texts = draw_fight(d.view(), events).texts
+    assert "ann attacks bob · 3 fights" in texts
+    field = texts.index("force field")
+    assert texts[field + 1 : field + 3] == ("needs 6 to fall", "= 6")
+    assert texts.index("✓ ann wins · ✕ lost: the force field on 2-4") < texts.index(
+        "Round 1, chosen by bob: H1 v B1, W1 v C (attacker first)"
+    )
+    assert "d8 + 0 PD + Wild Warp #81 as 4" in texts
+    assert "d12 + 1 PD + Combat 5 #40 (cancelled)" in texts
