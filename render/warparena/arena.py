@@ -9,6 +9,7 @@ nothing of any hand: whose view it is changes only the badge in the title bar.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from engine.warparena.board import Board
@@ -43,6 +44,8 @@ from render.warparena.recent import Recent, read_recent
 from render.warparena.tokens import PIP
 
 TITLE = "Warp Arena"
+CROWDED = re.compile(r"C?\+\d+")
+"""A token standing for a player's robots on a crowded hex (render.warparena.tokens)."""
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,8 @@ def draw_arena(view: GameView, arena: ArenaView = ArenaView()) -> Picture:
     strip = dice_strip(m, width, recent.dice, recent.hidden_dice)
     if strip is not None:
         panels.append(strip)
-    panels.append(legend(m, width, _keys(view, m, colours, recent)))
+    crowded = any(CROWDED.fullmatch(text) for text in board.texts)
+    panels.append(legend(m, width, _keys(view, m, colours, recent, crowded)))
     return stack(panels)
 
 
@@ -81,7 +85,7 @@ def render_arena(view: GameView, arena: ArenaView = ArenaView()) -> bytes:
     return draw_arena(view, arena).png()
 
 
-def _keys(view: GameView, m: Metrics, colours: dict[str, RGB], recent: Recent) -> list[Key]:
+def _keys(view: GameView, m: Metrics, colours: dict[str, RGB], recent: Recent, crowded: bool) -> list[Key]:
     """Players in seat order with their colours, then every mark this picture has."""
     keys: list[Key] = []
     for player in view.players:
@@ -98,6 +102,8 @@ def _keys(view: GameView, m: Metrics, colours: dict[str, RGB], recent: Recent) -
     board = view.board
     keys.append(hex_key(m, "grid centre, its number", CENTRE_FILL, MUTED, inset=m.chip_line * 0.25))
     keys.append(chip_key(m, MUTED, f"D1{PIP * 2}", "robot, a dot per power disc"))
+    if crowded:
+        keys.append(chip_key(m, MUTED, "C+5", "a crowded hex: the C-bot and 5 more robots"))
     if board.unclaimed:
         keys.append(pill_key(m, "2 PD", "unclaimed power discs"))
     if board.force_fields:

@@ -22,7 +22,7 @@ from render.metrics import Metrics, metrics
 from render.palette import BACKGROUND, GRID, HEX_NUMBER, MUTED, RGB, TEXT, VALUE, blend
 from render.warparena.layout import ArenaLayout, fitting_radius, place
 from render.warparena.recent import Recent
-from render.warparena.tokens import Token, draw_tokens, token_text
+from render.warparena.tokens import draw_tokens, piece_token
 
 HEX_FILL = blend(BACKGROUND, GRID, 0.55)
 CENTRE_FILL = blend(BACKGROUND, GRID, 0.95)
@@ -150,9 +150,12 @@ def _contents(
         _loose(canvas, at, f"{loose} PD", fonts.badge)
     pieces = board.pieces_at(name)
     if pieces:
-        tokens = [Token(token_text(p), colours.get(p.owner, MUTED)) for p in pieces]
-        lines = 3 if r >= 34 else 2
-        draw_tokens(canvas, (centre[0], centre[1] + r * 0.05), tokens, fonts.token, r * 1.25, lines)
+        tokens = [piece_token(p, colours.get(p.owner, MUTED)) for p in pieces]
+        # Kept clear of the hex's number: moved a little away from it; three lines where
+        # hexes are roomy, two where they had to shrink.
+        lines = 3 if r >= 36 else 2
+        middle = toward(centre, away, r * (0.22 if k == CENTRE else 0.16))
+        draw_tokens(canvas, middle, tokens, fonts.token, r * 1.45, lines)
 
 
 def _loose(canvas: Canvas, at: Point, words: str, font: Font) -> None:

@@ -1,8 +1,10 @@
-"""Pieces on a hex as labelled tokens: ``D1●●`` in the owner's colour, one dot a power disc.
+"""Pieces on a hex as labelled tokens: ``D1••`` in the owner's colour, one dot a power disc.
 
 A hex may hold many robots of several players, so tokens flow into lines as wide as the hex
-allows; when they do not all fit, the last place says how many more there are (``+3``),
-so a crowded hex never spills onto its neighbours.
+allows. When they do not all fit, each player's robots there become one token in their
+colour (``C+5``: the C-bot and five more; ``+6``: six robots, no C-bot), so every player
+present still shows; only past that does the last place count the rest (``+3``). A crowded
+hex never spills onto its neighbours.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from render.fonts import Font
 from render.geometry import Point
 from render.palette import MUTED, RGB, ink_on
 
-PIP = "●"
+PIP = "•"
 """One power disc carried (R-WA-PD-1: at most four)."""
 
 
 def token_text(piece: Piece) -> str:
-    """What a piece's token says: its label and a pip per power disc (``D1●●``)."""
+    """What a piece's token says: its label and a pip per power disc (``D1••``)."""
     return piece.label + PIP * piece.pds
 
 
@@ -29,6 +31,26 @@ def token_text(piece: Piece) -> str:
 class Token:
     text: str
     colour: RGB
+    owner: str = ""
+    c_bot: bool = False
+
+
+def piece_token(piece: Piece, colour: RGB) -> Token:
+    return Token(token_text(piece), colour, piece.owner, piece.label == "C")
+
+
+def summarised(tokens: Sequence[Token]) -> list[Token]:
+    """One token per owner, in the order they first appear: ``C+5`` or ``+6``."""
+    owners: dict[str, list[Token]] = {}
+    for token in tokens:
+        owners.setdefault(token.owner, []).append(token)
+    out = []
+    for mine in owners.values():
+        n = len(mine)
+        lead = any(t.c_bot for t in mine)
+        text = ("C" + (f"+{n - 1}" if n > 1 else "")) if lead else f"+{n}"
+        out.append(Token(text, mine[0].colour, mine[0].owner, lead))
+    return out
 
 
 def flow(tokens: Sequence[Token], font: Font, pad: float, width: float, lines: int) -> list[list[Token]]:
@@ -53,13 +75,21 @@ def flow(tokens: Sequence[Token], font: Font, pad: float, width: float, lines: i
     return rows
 
 
+def _fits(tokens: Sequence[Token], font: Font, pad: float, width: float, lines: int) -> bool:
+    rows = flow(tokens, font, pad, width, lines)
+    return sum(len(r) for r in rows) == len(tokens) and not rows[-1][-1].text.startswith("+")
+
+
 def draw_tokens(
     canvas: Canvas, centre: Point, tokens: Sequence[Token], font: Font, width: float, lines: int
 ) -> None:
     """The tokens of one hex, centred on ``centre``."""
     pad = max(2.0, font.size * 0.22)
+    if not _fits(tokens, font, pad, width, lines):
+        tokens = summarised(tokens)
     rows = flow(tokens, font, pad, width, lines)
-    line = font.size * 1.3
+    line = font.size * 1.2
+    pad = pad * 0.7
     top = centre[1] - len(rows) * (line + pad) / 2 + pad / 2
     for row in rows:
         widths = [Canvas.measure(t.text, font) + 2 * pad for t in row]

@@ -18,6 +18,7 @@ from engine.warparena.views import view_for
 from render.warparena import ArenaView, draw_arena, draw_fight, draw_hand, render_arena
 from render.warparena.board import FIELD_MARK, WRECK_MARK
 from render.warparena.recent import read_recent
+from tests.engine.warparena.builders import Position, line_of_grids
 from tests.render.warparena.arenas import fought, showcase, story_of_a_combat, warped_twenty
 
 
@@ -26,7 +27,7 @@ def test_item_05_arena_names_pieces_with_pips_pds_fields_and_destroyed_hexes() -
     fields and destroyed hexes are marked in words, not colour alone."""
     d = showcase()
     texts = draw_arena(d.view(), d.arena).texts
-    for token in ("C●●", "D1●", "W1●●●●", "B1", "D1●●●", "W2"):
+    for token in ("C••", "D1•", "W1••••", "B1", "D1•••", "W2"):
         assert token in texts
     assert "2 PD" in texts and "1 PD" in texts
     assert texts.count(FIELD_MARK) == 2
@@ -171,3 +172,32 @@ def test_item_05_fight_picture_tells_a_field_a_wild_warp_value_and_a_cancelled_c
     )
     assert "d8 + 0 PD + Wild Warp #81 as 4" in texts
     assert "d12 + 1 PD + Combat 5 #40 (cancelled)" in texts
+
+
+def test_item_05_a_crowded_hex_stays_legible() -> None:
+    """Ten robots of two players on one hex: they do not fit, so each player's become one
+    token (``C+5``), both players still show, and no tokens overlap or spill over."""
+    from render.canvas import overlaps
+
+    pos = Position.of("ann", "bob").grid(1).pieces_at("ann", "1-C", "C", "D1", "D2", "H1", "H2", "B1")
+    pos = pos.pieces_at("bob", "1-C", "C", "W1", "W2", "W3").playing("ann")
+    picture = draw_arena(view_for(pos.state(), None))
+    drawn = list(zip(picture.texts, picture.boxes, strict=True))[3 : picture.texts.index("ann")]  # the board
+    tokens = [(t, b) for t, b in drawn if t[0] in "CDHBW+"]
+    assert [t for t, _ in tokens] == ["C+5", "C+3"]
+    for i, (_, a) in enumerate(tokens):
+        assert not any(overlaps(a, b) for _, b in tokens[i + 1 :])
+
+
+def test_item_05_a_long_arena_keeps_its_hexes_readable() -> None:
+    """R-WA-X-51: twenty grids in a row do not shrink below the least radius: the picture
+    grows instead, and every grid's number is on it."""
+    from render.warparena.board import draw_board
+    from render.warparena.layout import LEAST_RADIUS
+    from render.warparena.recent import Recent
+
+    board = line_of_grids(*range(1, 21)).board()
+    canvas, layout = draw_board(board, Recent(), {}, 1.0)
+    assert layout.radius == LEAST_RADIUS
+    assert canvas.width > 1400
+    assert {str(n) for n in range(1, 21)} <= set(canvas.texts)
