@@ -53,6 +53,7 @@ class _MemoFace(ImageFont.FreeTypeFont):
         super().__init__(font, size)
         self._masks: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
         self._boxes: dict[tuple[Any, ...], tuple[float, float, float, float]] = {}
+        self._lengths: dict[tuple[Any, ...], float] = {}
 
     def getmask2(
         self,
@@ -108,6 +109,23 @@ class _MemoFace(ImageFont.FreeTypeFont):
                 self._boxes.clear()
             found = super().getbbox(text, mode, direction, features, language, stroke_width, anchor)
             self._boxes[key] = found
+        return found
+
+    def getlength(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+    ) -> float:
+        key = (text, mode, direction, tuple(features or ()), language)
+        found = self._lengths.get(key)
+        if found is None:
+            if len(self._lengths) >= _MEMO_SIZE:
+                self._lengths.clear()
+            found = super().getlength(text, mode, direction, features, language)
+            self._lengths[key] = found
         return found
 
 

@@ -178,10 +178,18 @@ def dashed_hex(canvas: Canvas, corners: list[Point], width: float, dash: float) 
 
 
 def _old_place(canvas: Canvas, layout: ArenaLayout, grid: Grid, fonts: _Fonts) -> None:
-    """Where a warped or swapped grid lay before: faint dashed outlines and ``9 before``."""
+    """Where a warped or swapped grid lay before: its seven hexes in faint dashes (each edge
+    once) and ``9 before``."""
     r = layout.radius
+    seen: set[tuple[tuple[int, int], tuple[int, int]]] = set()
     for cell in grid.cells().values():
-        dashed_hex(canvas, layout.corners(cell, inset=r * 0.08), max(1.0, r * 0.05), r * 0.1)
+        corners = layout.corners(cell)
+        for a, b in zip(corners, [*corners[1:], corners[0]], strict=True):
+            ends = (round(a[0]), round(a[1])), (round(b[0]), round(b[1]))
+            edge = (min(ends), max(ends))
+            if edge not in seen:
+                seen.add(edge)
+                canvas.dashed(a, b, OLD_PLACE, max(1.0, r * 0.05), dash=r * 0.12)
     centre = layout.at(grid.centre)
     canvas.text(
         toward(centre, 4, r * 0.62), f"{grid.number} before", fonts.badge, MUTED, "mm", halo=BACKGROUND
