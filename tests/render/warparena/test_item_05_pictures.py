@@ -201,3 +201,30 @@ def test_item_05_a_long_arena_keeps_its_hexes_readable() -> None:
     assert layout.radius == LEAST_RADIUS
     assert canvas.width > 1400
     assert {str(n) for n in range(1, 21)} <= set(canvas.texts)
+
+
+def test_item_05_every_step_of_random_games_draws_and_hides_every_hand() -> None:
+    """From set-up to the end, after every command of random games (legal.py), the arena is
+    drawn publicly with that command's events, and no card of any hand is on it (R-WA-X-53)."""
+    import random as rnd
+
+    from engine.warparena.game import Accepted, GameSetup, new_game
+    from engine.warparena.options import Options
+    from tests.engine.warparena.legal import NAMES, SeededDice, step
+
+    for seed, players, options in ((3, 2, Options(grids=4)), (11, 3, Options(grids=8, random_arena=True))):
+        dice, rng = SeededDice(seed), rnd.Random(seed)
+        created = new_game(GameSetup(NAMES[:players], options), dice)
+        assert isinstance(created, Accepted), created
+        state = created.state
+        for _ in range(80):
+            before = state.board
+            accepted = step(state, dice, rng).accepted
+            state = accepted.state
+            texts = draw_arena(view_for(state, None), ArenaView(recent=accepted.events, before=before)).texts
+            held = {c for p in state.players for c in p.hand}
+            told = " ".join(texts)
+            assert not any(f"#{c}" in texts for c in held)
+            assert not any(str(card(c)) in told for c in held)
+            if state.stage.value == "over":
+                break
