@@ -64,7 +64,7 @@ def draw_board(
     for grid in recent.old_places:
         _old_place(canvas, layout, grid, fonts)
     for grid in board.grids:
-        _grid(canvas, layout, grid, board, recent, colours, fonts)
+        _grid(canvas, layout, grid, board, recent, colours)
     for grid in board.grids:
         for k in range(7):
             _contents(canvas, layout, grid, k, board, colours, fonts)
@@ -89,13 +89,7 @@ class _Fonts:
 
 
 def _grid(
-    canvas: Canvas,
-    layout: ArenaLayout,
-    grid: Grid,
-    board: Board,
-    recent: Recent,
-    colours: dict[str, RGB],
-    fonts: _Fonts,
+    canvas: Canvas, layout: ArenaLayout, grid: Grid, board: Board, recent: Recent, colours: dict[str, RGB]
 ) -> None:
     r = layout.radius
     for k, cell in grid.cells().items():

@@ -14,9 +14,9 @@ from engine.warparena.state import Stage
 from engine.warparena.views import GameView
 from render import marks
 from render.canvas import Canvas
-from render.geometry import Point
+from render.geometry import Point, hex_corners
 from render.metrics import Metrics
-from render.palette import BACKGROUND, GRID, MUTED, PANEL, RGB, TEXT, VALUE, blend, ink_on
+from render.palette import BACKGROUND, GRID, MUTED, PANEL, RGB, TEXT, VALUE, ink_on
 from render.warparena.recent import Shown
 
 
@@ -71,7 +71,9 @@ def dice_strip(m: Metrics, width: int, dice: Sequence[Shown], hidden: int) -> Ca
         canvas.text((x, y + side / 2), str(shown.roll.value), font, BACKGROUND, "mm")
         canvas.text((x, y + side + caption_h / 2), _caption(shown), m.number_font, MUTED, "mm")
     if hidden:
-        words = f"and {plural(hidden, 'die')} of a shuffle, not shown: they would tell the deck's order"
+        words = (
+            f"and {plural(hidden, 'die', 'dice')} of a shuffle, not shown: they would tell the deck's order"
+        )
         canvas.text(
             (pad, height - pad * 0.5 - note / 2),
             canvas.fit(words, small, width - 2 * pad),
@@ -116,8 +118,6 @@ def hex_key(m: Metrics, words: str, fill: RGB, outline: RGB, mark: str = "", ins
     r = m.chip_line * 0.9
 
     def draw(canvas: Canvas, at: Point) -> None:
-        from render.geometry import hex_corners
-
         centre = (at[0] + r, at[1])
         canvas.polygon(hex_corners(centre, r), fill=fill, outline=GRID, width=1)
         if inset:
@@ -176,7 +176,3 @@ def legend(m: Metrics, width: int, keys: Sequence[Key]) -> Canvas:
         if key.words:
             canvas.text((x + key.width + m.margin * 0.5, middle), key.words, font, MUTED, "lm")
     return canvas
-
-
-def tint(colour: RGB) -> RGB:
-    return blend(BACKGROUND, colour, 0.35)

@@ -228,3 +228,17 @@ def test_item_05_every_step_of_random_games_draws_and_hides_every_hand() -> None
             assert not any(str(card(c)) in told for c in held)
             if state.stage.value == "over":
                 break
+
+
+def test_item_05_a_new_game_draws_before_any_grid_and_counts_the_shuffle() -> None:
+    """Set-up, no grid laid yet: the picture says whose placement it is, shows the dice of the
+    first placement roll, and only counts the shuffle's (R-WA-X-50), with a correct plural."""
+    from engine.warparena.game import Accepted, GameSetup, new_game
+    from engine.warparena.options import Options
+    from tests.engine.warparena.legal import SeededDice
+
+    created = new_game(GameSetup(("ann", "bob"), Options(grids=4)), SeededDice(1))
+    assert isinstance(created, Accepted)
+    texts = draw_arena(view_for(created.state, None), ArenaView(recent=created.events)).texts
+    assert "Set-up: bob places a grid" in texts
+    assert "and 86 dice of a shuffle, not shown: they would tell the deck's order" in texts
