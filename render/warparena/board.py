@@ -58,9 +58,14 @@ def draw_board(
     cells += [c for g in recent.old_places for c in g.cells().values()]
     radius = fitting_radius(cells, scale)
     origin, width, height = place(cells or [Cell(0, 0)], radius, radius * 0.4)
+    if not board.grids:
+        width = max(width, math.ceil(metrics(scale).min_width))
     layout = ArenaLayout(radius, origin, board)
     canvas = Canvas(width, height)
     fonts = _Fonts.at(radius)
+    if not board.grids:
+        words = "No grid in the arena yet."
+        canvas.text((width / 2, height / 2), words, fonts.number, MUTED, "mm")
     for grid in recent.old_places:
         _old_place(canvas, layout, grid, fonts)
     for grid in board.grids:

@@ -58,6 +58,8 @@ def dice_strip(m: Metrics, width: int, dice: Sequence[Shown], hidden: int) -> Ca
     cell_w = max(side, max((Canvas.measure(_caption(s), m.number_font) for s in dice), default=0)) + pad * 0.8
     per_row = max(1, int((width - 2 * pad) // cell_w))
     rows = math.ceil(len(dice) / per_row) if dice else 0
+    if any(shown.player for shown in dice):
+        caption_h *= 2
     head = small.size * 1.8
     note = small.size * 1.6 if hidden else 0
     height = math.ceil(pad + head + rows * (side + caption_h + pad * 0.4) + note + pad * 0.5)
@@ -69,7 +71,10 @@ def dice_strip(m: Metrics, width: int, dice: Sequence[Shown], hidden: int) -> Ca
         y = pad + head + row * (side + caption_h + pad * 0.4)
         canvas.box((x - side / 2, y, x + side / 2, y + side), fill=TEXT, corner=side * 0.18)
         canvas.text((x, y + side / 2), str(shown.roll.value), font, BACKGROUND, "mm")
-        canvas.text((x, y + side + caption_h / 2), _caption(shown), m.number_font, MUTED, "mm")
+        canvas.text((x, y + side + m.number_font.size * 0.8), _caption(shown), m.number_font, MUTED, "mm")
+        if shown.player:
+            name = canvas.fit(shown.player, m.number_font, cell_w - pad * 0.4)
+            canvas.text((x, y + side + m.number_font.size * 2.1), name, m.number_font, MUTED, "mm")
     if hidden:
         words = (
             f"and {plural(hidden, 'die', 'dice')} of a shuffle, not shown: they would tell the deck's order"

@@ -38,6 +38,8 @@ class Shown:
 
     roll: Roll
     for_: str
+    player: str | None = None
+    """Whose roll it counts as, when it is someone's (initiative, placement order)."""
 
 
 @dataclass(frozen=True)
@@ -81,11 +83,11 @@ def read_recent(events: Iterable[Event], before: Board | None) -> Recent:
                 _remember(old, before, b.number)
             case HexDestroyed(hex=name):
                 destroyed.add(name)
-            case Rolled(roll=roll, for_=for_):
+            case Rolled(roll=roll, for_=for_, player=player):
                 if for_ in SECRET_ROLLS:
                     hidden += 1
                 else:
-                    dice.append(Shown(roll, for_))
+                    dice.append(Shown(roll, for_, player))
     return Recent(
         tuple(trails), tuple(old[n] for n in sorted(old)), frozenset(destroyed), tuple(dice), hidden
     )
