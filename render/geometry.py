@@ -29,13 +29,14 @@ def flat_centre(column: float, half_rows: float, radius: float) -> Point:
     return 1.5 * radius * column, SQRT3 / 2 * radius * half_rows
 
 
+_CORNERS = tuple((math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 60))
+"""Where a flat-topped hex's corners lie on a unit circle, clockwise from the right-hand one."""
+
+
 def hex_corners(centre: Point, radius: float) -> list[Point]:
     """The six corners of a flat-topped hex, clockwise from the right-hand one."""
     cx, cy = centre
-    return [
-        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
-        for a in range(0, 360, 60)
-    ]
+    return [(cx + radius * c, cy + radius * s) for c, s in _CORNERS]
 
 
 def hex_to_pixel(hex_id: str, radius: float) -> Point:
