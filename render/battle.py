@@ -26,8 +26,8 @@ from render import marks
 from render.canvas import Canvas, Picture, overlaps, stack
 from render.counters import LOST_MARK, chip
 from render.fonts import Font
-from render.frame import header
 from render.geometry import Box, Point
+from render.heading import header
 from render.metrics import Metrics, metrics
 from render.palette import MUTED, RGB, TEXT, player_colours
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import math
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -167,15 +168,43 @@ class Canvas:
     # --- output --------------------------------------------------------------------------------
 
     def render(self) -> Image.Image:
-        big = Image.new("RGB", (self.width * SUPERSAMPLE, self.height * SUPERSAMPLE), self.background)
+        size = (self.width * SUPERSAMPLE, self.height * SUPERSAMPLE)
+        big = _SCRATCH.image(size)
+        big.paste(self.background, (0, 0, *size))
         draw = ImageDraw.Draw(big)
         for shape in self._shapes:
             shape(draw)
-        image = big.reduce(SUPERSAMPLE)
+        image = big.reduce(SUPERSAMPLE, box=(0, 0, *size))
         draw = ImageDraw.Draw(image)
         for label in self._labels:
             label(draw)
         return image
+
+
+class _Scratch(threading.local):
+    """Each thread's one large image that shapes are drawn on before halving.
+
+    A fresh image of a whole map at twice its size is tens of megabytes, and the memory a
+    fresh image gets must be paged in by the system: on a busy process that took longer than
+    all the drawing. So each thread keeps one such image, grown to the largest picture it has
+    drawn, and each picture uses its top-left corner after painting it with its background.
+    What a shape draws past its canvas's edge falls outside that corner and is never read,
+    so every picture's bytes are those a fresh image would give. Memory held: about 4 bytes
+    a pixel of the largest picture at twice its size, once per rendering thread."""
+
+    def __init__(self) -> None:
+        self.big: Image.Image | None = None
+
+    def image(self, size: tuple[int, int]) -> Image.Image:
+        big = self.big
+        if big is None or big.width < size[0] or big.height < size[1]:
+            width = max(size[0], big.width if big is not None else 0)
+            height = max(size[1], big.height if big is not None else 0)
+            self.big = big = Image.new("RGB", (width, height))
+        return big
+
+
+_SCRATCH = _Scratch()
 
 
 def text_box(at: Point, text: str, font: Font, anchor: str = "la", stroke: int = 0) -> Box:

@@ -18,7 +18,7 @@ from engine.warpwar.rulesets import HOLD_CAPACITY, Attr
 from engine.warpwar.ships import RECORD_ORDER, Ship, record
 from render.canvas import Canvas, Picture, stack
 from render.fonts import Font
-from render.frame import header
+from render.heading import header
 from render.metrics import metrics
 from render.palette import MUTED, RGB, TEXT, player_colours
 

@@ -17,8 +17,9 @@ from render import marks
 from render.canvas import Canvas
 from render.counters import LOST_MARK, chip
 from render.geometry import HexLayout, Point
+from render.heading import header
 from render.metrics import Metrics
-from render.palette import BACKGROUND, GRID, MARK, MUTED, PANEL, RGB, TEXT, blend
+from render.palette import BACKGROUND, GRID, MARK, MUTED, PANEL, RGB, blend
 from render.recent import Happened
 
 
@@ -41,34 +42,6 @@ def title_bar(
 ) -> Canvas:
     """The map's title bar: the game, then the turn, phase and deadline; whose view it is."""
     return header(m, width, title or state.map.name, status_line(state, deadline), viewer, colour)
-
-
-def header(m: Metrics, width: int, heading: str, subheading: str, viewer: str | None, colour: RGB) -> Canvas:
-    """A heading and a line under it, and a badge saying who may see the picture: ``Public`` in
-    grey, or ``alice's eyes only`` in alice's colour, so a private picture is never mistaken."""
-    pad = m.margin
-    first = m.title_font.size * 1.3
-    height = math.ceil(pad * 1.6 + first + m.subtitle_font.size * 1.3)
-    canvas = Canvas(width, height, PANEL)
-    who = "Public" if viewer is None else f"{viewer}'s eyes only"
-    badge_font = m.subtitle_font
-    badge_width = canvas.measure(who, badge_font) + 2 * pad
-    badge_height = badge_font.size * 1.6
-    left = width - pad - badge_width
-    top = pad * 0.8 + (first - badge_height) / 2
-    fill = MUTED if viewer is None else colour
-    canvas.box((left, top, left + badge_width, top + badge_height), fill=fill, corner=badge_height / 2)
-    canvas.text((left + badge_width / 2, top + badge_height / 2), who, badge_font, BACKGROUND, "mm")
-    canvas.text(
-        (pad, pad * 0.8 + first / 2),
-        canvas.fit(heading, m.title_font, left - 2 * pad),
-        m.title_font,
-        TEXT,
-        "lm",
-    )
-    line = canvas.fit(subheading, m.subtitle_font, width - 2 * pad)
-    canvas.text((pad, pad * 0.8 + first + m.subtitle_font.size * 0.65), line, m.subtitle_font, MUTED, "lm")
-    return canvas
 
 
 # --- legend ----------------------------------------------------------------------------------

@@ -1,5 +1,8 @@
 """Where hexes are on a picture: the one conversion from hex numbers to pixels.
 
+Shared by both games' pictures, so it imports neither game's engine: both lay flat-topped
+hexes in columns (:func:`flat_centre`); each game says which column and half-row a hex is in.
+
 The printed map's hexes stand in columns with flat tops (docs/maps.md): ``XXYY`` is an axial
 pair whose neighbour ``(x+1, y+1)`` is straight below and ``(x-1, y-1)`` straight above, so
 0208 lies under 0107. Walking ``(+1, 0)`` goes down and to the right, ``(0, +1)`` down and to
@@ -13,9 +16,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from engine.warpwar.hexgrid import coords, distance
-from engine.warpwar.starmap import HexMap
-
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
 """left, top, right, bottom."""
@@ -23,10 +23,27 @@ Box = tuple[float, float, float, float]
 SQRT3 = math.sqrt(3)
 
 
+def flat_centre(column: float, half_rows: float, radius: float) -> Point:
+    """Centre of the flat-topped hex in ``column``, ``half_rows`` half-hex-heights down, relative
+    to column 0 half-row 0: neighbouring columns are offset by half a hex."""
+    return 1.5 * radius * column, SQRT3 / 2 * radius * half_rows
+
+
+_CORNERS = tuple((math.cos(math.radians(a)), math.sin(math.radians(a))) for a in range(0, 360, 60))
+"""Where a flat-topped hex's corners lie on a unit circle, clockwise from the right-hand one."""
+
+
+def hex_corners(centre: Point, radius: float) -> list[Point]:
+    """The six corners of a flat-topped hex, clockwise from the right-hand one."""
+    cx, cy = centre
+    return [(cx + radius * c, cy + radius * s) for c, s in _CORNERS]
+
+
 def hex_to_pixel(hex_id: str, radius: float) -> Point:
-    """Centre of ``hex_id`` relative to hex 0000, for flat-topped hexes of this corner radius."""
-    x, y = coords(hex_id)
-    return 1.5 * radius * (x - y), SQRT3 / 2 * radius * (x + y)
+    """Centre of WarpWar's printed hex ``XXYY`` relative to hex 0000 (engine.warpwar.hexgrid
+    numbers them; the two halves are read here so this module stays game-free)."""
+    x, y = int(hex_id[:2]), int(hex_id[2:])
+    return flat_centre(x - y, x + y, radius)
 
 
 def half_width(radius: float, dy: float) -> float:
@@ -51,12 +68,7 @@ class HexLayout:
 
     def corners(self, hex_id: str, inset: float = 0.0) -> list[Point]:
         """The six corners, clockwise from the right-hand one, pulled in by ``inset`` pixels."""
-        cx, cy = self.centre(hex_id)
-        r = self.radius - inset
-        return [
-            (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
-            for a in range(0, 360, 60)
-        ]
+        return hex_corners(self.centre(hex_id), self.radius - inset)
 
 
 def extent(hexes: Iterable[str], radius: float) -> Box:
@@ -71,12 +83,6 @@ def extent(hexes: Iterable[str], radius: float) -> Box:
         max(x for x, _ in centres) + radius,
         max(y for _, y in centres) + half,
     )
-
-
-def hexes_near(hex_map: HexMap, around: Iterable[str], rings: int) -> tuple[str, ...]:
-    """Hexes of the map within ``rings`` steps of any of ``around``, in map order."""
-    targets = [h for h in dict.fromkeys(around) if h in hex_map.hex_set]
-    return tuple(h for h in hex_map.hexes if any(distance(h, t) <= rings for t in targets))
 
 
 def towards(start: Point, end: Point, length: float) -> Point:

@@ -9,13 +9,16 @@ which is how tests check that a view tells nothing it should not.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from engine.warpwar import Event, GameState
+from engine.warpwar.hexgrid import distance
+from engine.warpwar.starmap import HexMap
 from render.board import board_window, draw_board
 from render.canvas import Picture, stack
 from render.frame import legend, title_bar
-from render.geometry import HexLayout, hexes_near
+from render.geometry import HexLayout
 from render.metrics import metrics
 from render.palette import MUTED, player_colours
 from render.recent import what_happened
@@ -78,3 +81,9 @@ def _zoom_hexes(state: GameState, view: MapView) -> tuple[str, ...]:
     if unknown:
         raise ValueError(f"not on this map: {', '.join(unknown)}")
     return hexes_near(state.map, (h for h in resolved if h is not None), view.rings)
+
+
+def hexes_near(hex_map: HexMap, around: Iterable[str], rings: int) -> tuple[str, ...]:
+    """Hexes of the map within ``rings`` steps of any of ``around``, in map order."""
+    targets = [h for h in dict.fromkeys(around) if h in hex_map.hex_set]
+    return tuple(h for h in hex_map.hexes if any(distance(h, t) <= rings for t in targets))

@@ -8,7 +8,8 @@ battles and losses carry a symbol.
 
 from __future__ import annotations
 
-from engine.warpwar import GameState
+from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 RGB = tuple[int, int, int]
 
@@ -47,9 +48,25 @@ GAME_OVER: RGB = (255, 246, 206)
 """A finished game's news: the stars' warm white, unlike any player's colour."""
 
 
-def player_colours(state: GameState) -> dict[str, RGB]:
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class _Seated(Protocol):
+    @property
+    def players(self) -> Sequence[_Named]: ...
+
+
+def seat_colours(names: Iterable[str]) -> dict[str, RGB]:
+    """Each player's colour by seat (the order given), for any game: the palette knows no
+    game's engine, so both games colour their players the same way."""
+    return {name: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, name in enumerate(names)}
+
+
+def player_colours(state: _Seated) -> dict[str, RGB]:
     """Each player's colour, by turn order (R-TURN-1), so it never changes during a game."""
-    return {p.name: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(state.players)}
+    return seat_colours(p.name for p in state.players)
 
 
 def blend(base: RGB, over: RGB, amount: float) -> RGB:

@@ -9,6 +9,7 @@ decisions are players' answers, each its own command, timed on their own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from engine.warparena.board import Board
@@ -83,3 +84,16 @@ def fights_by_default(state: GameState) -> GameState:
         assert isinstance(result, Accepted), result
         state = result.state
     return replace(state)
+
+
+def arena_picture() -> tuple[Callable[[], bytes], Callable[[], bytes], tuple[int, int]]:
+    """The arena picture of a 20-grid, 4-player random arena after a warp, and the PNG encode
+    of the very same canvas: (render, encode, picture size)."""
+    from render.canvas import encode_png
+    from render.warparena import draw_arena, render_arena
+    from tests.render.warparena.arenas import warped_twenty
+
+    drawn = warped_twenty()
+    view = drawn.view()
+    image = draw_arena(view, drawn.arena).image
+    return (lambda: render_arena(view, drawn.arena)), (lambda: encode_png(image)), image.size

@@ -7,7 +7,8 @@ import math
 import pytest
 
 from engine.warpwar.hexgrid import DIRECTIONS, coords, hex_id, neighbour_ids
-from render.geometry import SQRT3, HexLayout, extent, half_width, hex_to_pixel, hexes_near, offset_path
+from render.geometry import SQRT3, HexLayout, extent, half_width, hex_to_pixel, offset_path
+from render.mapview import hexes_near
 from tests.engine.helpers import printed_map
 
 R = 40.0
