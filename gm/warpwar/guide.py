@@ -9,10 +9,10 @@ from engine.text import plural
 from gm.announce import Picture, Reply, refused
 from gm.aside import SET_ASIDE, GameSetAside
 from gm.core import Actor, Loaded
-from gm.looking import Looking
-from gm.play import Play
 from gm.warpwar import nudges, phases
+from gm.warpwar.looking import Looking
 from gm.warpwar.nudges import bullets, channel, ended
+from gm.warpwar.play import Play
 from gm.warpwar.story import fighting
 from gm.warpwar.views import when
 from store import games
