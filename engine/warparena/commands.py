@@ -162,6 +162,9 @@ class PieceMove:
     """D-bot only: destroy the hex it left, or put a force field on it."""
     pick_up: int = 0
     """Unclaimed PDs it picks up on the hex where it ends (R-WA-PD-3)."""
+    pick_up_at: HexName | None = None
+    """Where it picks them up, when not where it ends: its start or a hex of its path
+    (R-WA-PD-3: a hex it enters or starts on). Not for a W-bot, whose pick-up ends its warp."""
     steal: int = 0
     """H-bot hop only: PDs it takes in the jumped hex (enemy-carried or unclaimed)."""
 
@@ -291,6 +294,9 @@ class PutGrid:
     beside: int
     slot: int
     rotation: int = 0
+    grid: int | None = None
+    """The grid the player means to put (``put-grid 7 at 3:5``): when given and not the one the
+    dice named, the command is refused rather than putting another grid than the player meant."""
 
 
 @arena_type
