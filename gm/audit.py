@@ -45,6 +45,7 @@ class Audit(GameCore):
         logged = await games.events(self.db, game_id)
         ended = loaded.row.status in ("over", "abandoned")
         secret = {"secret": loaded.secret.hex()} if ended and loaded.secret is not None else {}
+        extra = loaded.kind.exported(logged, loaded.table, ended)
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -59,6 +60,7 @@ class Audit(GameCore):
                 for e in logged
             ],
             **secret,
+            **extra,
         }
 
     async def import_game(self, actor: Actor, guild_id: int, channel_id: int, data: dict[str, Any]) -> Reply:

@@ -216,6 +216,10 @@ class GameKind(Protocol):
         """The news of deadlines moved (paused, resumed, extended)."""
         ...
 
+    def exported(self, rows: Sequence[LoggedEvent], table: Table, ended: bool) -> dict[str, Any]:
+        """What the kind adds to a game's export (Warp Arena: its dice, to verify)."""
+        ...
+
     # --- time ----------------------------------------------------------------------------
 
     def deadlines(self, state: Any, settings: Any) -> list[Wanted]:

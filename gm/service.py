@@ -52,6 +52,7 @@ from gm.outbox import Outbox
 from gm.painting import Painting
 from gm.timing import Timing
 from gm.validate import TextError, checked, display
+from gm.warparena.kind import ARENA_KIND
 from gm.warpwar.guide import Guide
 from gm.warpwar.kind import WARPWAR_KIND
 from gm.warpwar.looking import Looking
@@ -60,7 +61,7 @@ from store.db import Database
 
 __all__ = ["KINDS", "Actor", "GameMaster"]
 
-KINDS = Kinds((WARPWAR_KIND,))
+KINDS = Kinds((WARPWAR_KIND, ARENA_KIND))
 """The games this game master hosts."""
 
 

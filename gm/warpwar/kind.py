@@ -35,6 +35,17 @@ def phase_due(deadlines: Iterable[Deadline]) -> datetime | None:
     return next((d.due_at for d in deadlines if d.kind == "phase"), None)
 
 
+OTHER_GAME = (
+    "**{title}** is a game of {name}: WarpWar's commands and views do not reach it "
+    "(its own come to Discord and the console with the next version)."
+)
+
+
+def other_game(kind_key: str, name: str, title: str) -> str | None:
+    """What a WarpWar command or view says of a game of another kind; None for WarpWar's."""
+    return None if kind_key == WARPWAR else OTHER_GAME.format(title=title, name=name)
+
+
 class WarpWarKind:
     """WarpWar 1977 and 1994 (gm.kinds.GameKind)."""
 
@@ -157,6 +168,9 @@ class WarpWarKind:
             return []
         turn = nudges.turn_of(state, table.names, phase_due(deadlines), paused, call=False)
         return [deadline_moved(state, heading_due(deadlines), paused, turn)]
+
+    def exported(self, rows: Sequence[LoggedEvent], table: Table, ended: bool) -> dict[str, Any]:
+        return {}
 
     # --- time ----------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ SHARED = sorted(
 def imported(path: Path) -> list[str]:
     """Every module ``path`` imports, at any depth of the file (``from x import y`` gives x and
     x.y, so ``from gm import warpwar`` is caught too)."""
-    found = []
+    found: list[str] = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.extend(alias.name for alias in node.names)

@@ -73,14 +73,14 @@ class Release:
 
     async def state(self, channel: int) -> GameState:
         state = await self.gm.stored_state((await self.row(channel)).id)
-        assert state is not None
+        assert isinstance(state, GameState)
         return state
 
     async def holds_together(self, channel: int) -> GameState:
         """The game's stored state, which its events replay to exactly."""
         game = (await self.row(channel)).id
         stored = await self.gm.stored_state(game)
-        assert stored is not None
+        assert isinstance(stored, GameState)
         assert await self.gm.replay(game) == stored, (
             f"channel {channel}: the state is not the fold of its events"
         )
@@ -289,9 +289,11 @@ async def test_migrated_games_are_warpwar_and_play_on_through_their_kind(release
     ok(await release.gm.join(BOB, LOBBY))
     ok(await release.gm.start(ALICE, LOBBY))
     started = await release.row(LOBBY)
-    ok(await release.gm.act(ALICE, started.id, EndPhase(player="alice")) if (
-        (await release.state(LOBBY)).active_player.name == "alice"
-    ) else await release.gm.act(BOB, started.id, EndPhase(player="bob")))
+    ok(
+        await release.gm.act(ALICE, started.id, EndPhase(player="alice"))
+        if ((await release.state(LOBBY)).active_player.name == "alice")
+        else await release.gm.act(BOB, started.id, EndPhase(player="bob"))
+    )
     for channel in (WON, ABANDONED):
         row = await release.row(channel)
         refused = await release.gm.act(ALICE, row.id, EndPhase(player="alice"))
