@@ -21,6 +21,7 @@ from engine.warparena.commands import Command, DeadlinePassed
 from engine.warparena.events import fold
 from engine.warparena.fair import FairDice, commitment
 from engine.warparena.game import GameSetup, apply, new_game
+from engine.warparena.notation import choose_wild_warp
 from engine.warparena.state import GameState, Stage
 from engine.warparena.tx import Event, Rolled
 from engine.warparena.verify import dice_record
@@ -97,6 +98,12 @@ class ArenaKind:
         return replace(command, player=player)
 
     def apply(self, state: GameState, command: Command, table: Table) -> Outcome | Refused:
+        """The engine's judgement, with fair dice. A Wild Warp named by its value alone (``seal
+        wild 4``) becomes the player's lowest-numbered one first (R-WA-X-34): the game master
+        knows the hand, the player's text need not."""
+        player = getattr(command, "player", None)
+        if player in {p.name for p in state.players}:
+            command = choose_wild_warp(command, state.player(player).hand)
         return apply(state, command, dice_of(table))
 
     def fold(self, events: Sequence[Event], state: GameState | None = None) -> GameState:
