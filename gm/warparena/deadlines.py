@@ -6,10 +6,12 @@ reminder before it when it is counted in hours. When one passes the game master 
 ``DeadlinePassed``: every decision the game waits on then takes its default.
 
 A deadline is named by what it waits for, so it keeps its time while the game waits for the
-same thing: the active player's phase by turn and player (the actions inside it do not restart
-it); a decision all its players make at once (a reaction window, sealed fight cards) by the
-moment it was opened, not by who has answered yet, so one player's answer never gives the
-others more time; any other decision by its moment and the player who owes it.
+same thing. The active player's phase is named by turn and player: the actions inside it, and
+the windows and fights they open, do not restart it (its deadline stays while they are
+decided; passing first, it decides them and then ends the phase). A decision all its players
+make at once (a reaction window, sealed fight cards) is named by the moment it opened, not by
+who has answered yet, so one player's answer never gives the others more time; any other
+decision by its moment and the player who owes it (R-WA-X-40).
 """
 
 from __future__ import annotations
@@ -39,8 +41,11 @@ def wanted(state: GameState, settings: ArenaSettings) -> list[Wanted]:
         return []
     waits = waiting_on(state)
     found = []
-    for decision in dict.fromkeys(w.decision for w in waits):
-        players = [w.player for w in waits if w.decision is decision]
+    decisions = dict.fromkeys(w.decision for w in waits)
+    if state.stage is Stage.PLAYING and state.active is not None:
+        decisions[Decision.PHASE] = None  # the phase's time runs on under its windows and fights
+    for decision in decisions:
+        players = [w.player for w in waits if w.decision is decision] or [str(state.active)]
         key = f"{DECISION}:{state.turn}:{decision.value}:{_moment(state, decision, players)}"
         payload = {"decision": decision.value, "players": ",".join(players)}
         found.append(Wanted(key, DECISION, settings.time_for(decision), payload))
