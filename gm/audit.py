@@ -151,6 +151,9 @@ def _read(data: dict[str, Any], kinds: Kinds) -> Read | str:
     shown = _unshowable(str(data["title"]), seats)
     if shown:
         return shown
+    if kind.wants_secret and "secret" not in data and data["status"] in ("lobby", "running"):
+        ends = "exported with its secret only once it has ended"
+        return f"a {kind.name} game is {ends}, so this one cannot go on here"
     if len({s.user_id for s in seats}) != len(seats) or len({s.name for s in seats}) != len(seats):
         return "two seats have the same player"
     if state is not None and sorted(kind.players(state)) != sorted(s.name for s in seats):

@@ -35,6 +35,7 @@ from tests.engine.warparena.legal import candidates
 GUILD, CHANNEL = 1, 300
 SECRET = bytes(range(100, 132))
 PLAYERS = (Actor(11, "alice"), Actor(12, "bob"), Actor(13, "carol"), Actor(14, "dave"))
+MANAGER = Actor(99, "mod", manager=True)
 SEEDS = ("alice's seed", "", "carol rolls", "dave")
 TURN_CAP = 3
 STEP_CAP = 400
@@ -197,6 +198,11 @@ async def test_two_players_play_to_a_win(tmp_path: Path) -> None:
         await ended_export_verifies(table)
         assert await table.gm.replay(table.game_id) == final
         assert table.fired > 0, "no deadline decided anything"
+        imported = await table.gm.import_game(
+            MANAGER, GUILD, CHANNEL + 1, await table.gm.export(table.game_id)
+        )
+        assert imported.ok, imported.text
+        assert await table.gm.stored_state(imported.game_id or 0) == final
     finally:
         await table.db.close()
 

@@ -106,6 +106,10 @@ async def test_the_secret_stays_out_until_the_game_is_abandoned(tmp_path: Path) 
     try:
         assert await secrets.secret_of(table.db, table.game_id) == SECRET
         assert (await table.gm.export(table.game_id))["dice"]["server_seed"] is None
+        assert await table.gm.check_games() == [], "the start-up check reads a Warp Arena game"
+        running = await table.gm.export(table.game_id)
+        refused = await table.gm.import_game(MANAGER_ALICE, GUILD, CHANNEL + 5, running)
+        assert not refused.ok and "cannot go on here" in refused.text
         gone = await table.gm.abandon(ALICE, CHANNEL)
         assert gone.ok and "held" in gone.text and SECRET.hex() not in gone.text
         exported = await table.gm.export(table.game_id)
