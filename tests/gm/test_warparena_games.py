@@ -37,8 +37,10 @@ SECRET = bytes(range(100, 132))
 PLAYERS = (Actor(11, "alice"), Actor(12, "bob"), Actor(13, "carol"), Actor(14, "dave"))
 MANAGER = Actor(99, "mod", manager=True)
 SEEDS = ("alice's seed", "", "carol rolls", "dave")
-TURN_CAP = 3
-STEP_CAP = 400
+STEP_CAP = 3000
+SEEDS_TRIED = 20
+"""Random games tried for one with what a test wants (a win in a fight, a chain reaction);
+the first few usually have it."""
 IDLE = 0.08
 """How often the players waited on let the deadline decide instead of acting."""
 
@@ -93,9 +95,10 @@ def dice(players: int) -> FairDice:
 
 
 async def play(
-    table: ArenaTable, players: int, rng: random.Random, concede_at: int | None = None
+    table: ArenaTable, players: int, rng: random.Random, turn_cap: int, concede_at: int | None = None
 ) -> GameState:
-    """Random legal commands through the game master until the game ends."""
+    """Random legal commands through the game master until the game ends (past ``turn_cap``,
+    the test's cap only, players concede one by one)."""
     fair = dice(players)
     conceded = False
     for _ in range(STEP_CAP):
@@ -107,7 +110,7 @@ async def play(
             await act(table, state, Concede(quitter), fair)
             conceded = True
             continue
-        if state.turn > TURN_CAP:
+        if state.turn > turn_cap:
             await concede_one(table, state, fair)
             continue
         proposals = candidates(state, rng)
@@ -177,34 +180,41 @@ async def ended_export_verifies(table: ArenaTable) -> None:
     assert verdict.status == VERIFIED, verdict
 
 
+async def logged(table: ArenaTable) -> list[games.LoggedEvent]:
+    return await games.events(table.db, table.game_id)
+
+
 async def test_two_players_play_to_a_win(tmp_path: Path) -> None:
     """Two players to a win through the game master: create with a seed (the commitment is
     announced, R-WA-DICE-2), join, start, random legal play with deadlines deciding for the
-    idle (R-WA-CBT-5, R-WA-CARD-3), a concession past the test's turn cap (R-WA-WIN-2); the
-    channel never hears a hand or a sealed card (R-WA-CARD-4); the running game's export has no
-    seed, the ended one's verifies every roll."""
-    table = await open_arena(tmp_path, 2, window_minutes=2)
-    try:
-        running = await table.gm.export(table.game_id)
-        assert running["dice"]["server_seed"] is None and "secret" not in running
-        assert running["dice"]["player_seeds"] == ["alice's seed", ""]
-        final = await play(table, 2, random.Random(5))
-        assert final.winner in ("alice", "bob")
-        row = await games.game_by_id(table.db, table.game_id)
-        assert row is not None and row.status == "over" and row.kind == "warparena"
-        assert await games.deadlines_of(table.db, table.game_id) == []
-        assert any("wins the game" in t for t in table.public())
-        no_secrets_in_public(table)
-        await ended_export_verifies(table)
-        assert await table.gm.replay(table.game_id) == final
-        assert table.fired > 0, "no deadline decided anything"
-        imported = await table.gm.import_game(
-            MANAGER, GUILD, CHANNEL + 1, await table.gm.export(table.game_id)
-        )
-        assert imported.ok, imported.text
-        assert await table.gm.stored_state(imported.game_id or 0) == final
-    finally:
-        await table.db.close()
+    idle (R-WA-CBT-5, R-WA-CARD-3), until one C-bot falls in a fight (R-WA-WIN-1); the channel
+    never hears a hand or a sealed card (R-WA-CARD-4); the running game's export has no seed,
+    the ended one's verifies every roll and imports elsewhere to the same state."""
+    for seed in range(SEEDS_TRIED):
+        table = await open_arena(tmp_path / str(seed), 2, window_minutes=2)
+        try:
+            running = await table.gm.export(table.game_id)
+            assert running["dice"]["server_seed"] is None and "secret" not in running
+            assert running["dice"]["player_seeds"] == ["alice's seed", ""]
+            final = await play(table, 2, random.Random(seed), turn_cap=30)
+            assert final.winner in ("alice", "bob")
+            row = await games.game_by_id(table.db, table.game_id)
+            assert row is not None and row.status == "over" and row.kind == "warparena"
+            assert await games.deadlines_of(table.db, table.game_id) == []
+            assert any("wins the game" in t for t in table.public())
+            no_secrets_in_public(table)
+            await ended_export_verifies(table)
+            assert await table.gm.replay(table.game_id) == final
+            exported = await table.gm.export(table.game_id)
+            imported = await table.gm.import_game(MANAGER, GUILD, CHANNEL + 1, exported)
+            assert imported.ok, imported.text
+            assert await table.gm.stored_state(imported.game_id or 0) == final
+            kinds = [e.kind for e in await logged(table)]
+            if "CombatBegun" in kinds and any("destroyed by" in t for t in table.public()) and table.fired:
+                return  # won in a fight, with deadlines deciding for the idle on the way
+        finally:
+            await table.db.close()
+    raise AssertionError(f"none of {SEEDS_TRIED} games was won in a fight")
 
 
 async def test_four_players_with_eight_grids_chain_reaction_initiative_bonus_and_a_concession(
@@ -212,19 +222,31 @@ async def test_four_players_with_eight_grids_chain_reaction_initiative_bonus_and
 ) -> None:
     """Four players, 8 grids (9.1), chain reaction (9.2, R-WA-OPT-1) and the initiative bonus
     (9.3), one player conceding in turn 2 (R-WA-WIN-2), the rest to the end; deadlines decide
-    for the idle; nothing secret is told in public; the ended game's rolls verify."""
-    table = await open_arena(tmp_path, 4, grids=8, chain_reaction="yes", initiative_bonus=True)
-    try:
-        state = await table.state()
-        assert state.options.grids == 8 and state.options.chain_reaction and state.options.initiative_bonus
-        final = await play(table, 4, random.Random(11), concede_at=2)
-        assert sum(p.out for p in final.players) == 3 and final.winner is not None
-        assert any("is out" in t for t in table.public())
-        assert table.fired > 0, "no deadline decided anything"
-        no_secrets_in_public(table)
-        await ended_export_verifies(table)
-    finally:
-        await table.db.close()
+    for the idle; nothing secret is told in public; the ended game's rolls verify. Random games
+    are played until one has a chain reaction, an initiative card and a fight."""
+    for seed in range(SEEDS_TRIED):
+        table = await open_arena(
+            tmp_path / str(seed), 4, grids=8, chain_reaction="yes", initiative_bonus=True
+        )
+        try:
+            state = await table.state()
+            assert (
+                state.options.grids == 8 and state.options.chain_reaction and state.options.initiative_bonus
+            )
+            final = await play(table, 4, random.Random(seed), turn_cap=10, concede_at=2)
+            assert sum(p.out for p in final.players) == 3 and final.winner is not None
+            assert any("is out" in t for t in table.public())
+            no_secrets_in_public(table)
+            await ended_export_verifies(table)
+            rows = await logged(table)
+            chained = any(r.kind == "Rolled" and "chain reaction" in r.body for r in rows)
+            kinds = {r.kind for r in rows}
+            bonus = any("to the initiative roll" in t for t in table.public())
+            if chained and bonus and "CombatBegun" in kinds and table.fired:
+                return
+        finally:
+            await table.db.close()
+    raise AssertionError(f"none of {SEEDS_TRIED} games had a chain reaction, an initiative card and a fight")
 
 
 @pytest.mark.parametrize(
