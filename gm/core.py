@@ -28,7 +28,7 @@ from engine.serial import decode, encode
 from gm.announce import Announcement, Reply, ToPlayer, refused
 from gm.aside import NOT_THE_GAMES, STATE_UNREADABLE, GameSetAside, examine, put_aside
 from gm.clock import Clock
-from gm.kinds import GameKind, Kinds, Outcome, Table, Telling
+from gm.kinds import GameKind, Kinds, Outcome, Table, Telling, Wanted
 from store import games, outbox, secrets, set_aside
 from store.db import Database, DiskFullError
 from store.games import Deadline, DuplicateRequest, GameRow, Seat
@@ -396,7 +396,9 @@ def refusing_when_full(action: Action) -> Action:
     return cast(Action, guarded)
 
 
-def _planned(existing: list[Deadline], game_id: int, wanted: Iterable[Any], now: datetime) -> list[Deadline]:
+def _planned(
+    existing: list[Deadline], game_id: int, wanted: Iterable[Wanted], now: datetime
+) -> list[Deadline]:
     """The deadlines wanted (gm.kinds.Wanted): those already set keep their time, new ones
     start now."""
     kept = {d.key: d for d in existing}
