@@ -19,6 +19,7 @@ from engine.warparena.hexes import (
     HexName,
     distance,
     grid_of,
+    hex_number,
     neighbours,
     slot_cell,
     turn,
@@ -109,8 +110,11 @@ def in_direction(board: Board, name: HexName, direction: int) -> HexName | None:
 
 
 def is_arena_hex(board: Board, name: HexName) -> bool:
-    """Whether ``name`` is a hex of a placed grid (its grid may be one not in play)."""
-    return board.grid(grid_of(name)) is not None
+    """Whether ``name`` is a hex of a placed grid: ``G-C`` or ``G-1``..``G-6``."""
+    try:
+        return 0 <= hex_number(name) <= 6 and board.grid(grid_of(name)) is not None
+    except (ValueError, IndexError):
+        return False
 
 
 def random_arena(options: Options, players: tuple[str, ...], roll: Callable[[int], int]) -> tuple[Grid, ...]:

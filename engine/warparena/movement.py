@@ -110,6 +110,8 @@ def _move_piece(tx: Tx, player: str, pm: PieceMove, before: Board) -> HexName | 
             raise Refusal(
                 "leave-without-move", f"{pm.label} must move to {pm.leave.value} the hex it leaves."
             )
+        if pm.pick_up_at not in (None, piece.hex):
+            raise Refusal("pick-up-where", f"{pm.label} does not stand on {pm.pick_up_at} in this move.")
         _pick_up(tx, piece, pm, piece.hex)
         return None
     if pm.hop:
@@ -131,6 +133,11 @@ def _move_piece(tx: Tx, player: str, pm: PieceMove, before: Board) -> HexName | 
     if pm.steal:
         _steal(tx, piece, pm.path[0], pm.steal, pm.pick_up)
     if pm.leave is Leave.DESTROY:
+        if PieceRef(player, "C") in {p.ref for p in tx.state.board.pieces_at(piece.hex)}:
+            raise Refusal(
+                "own-c-bot",
+                f"{pm.label} would destroy {piece.hex} with your C-bot still on it: move the C-bot first.",
+            )
         destroy_hex(tx, piece.hex, player)
     elif pm.leave is Leave.FORTIFY:
         if piece.hex in tx.state.board.force_fields:

@@ -95,6 +95,13 @@ def test_legal_places_list_each_centre_once_and_never_its_own() -> None:
     assert all(arena.fits(board, 10, c) for c in centres)
 
 
+def test_only_hexes_of_placed_grids_are_arena_hexes() -> None:
+    """R-WA-MAP-2: a hex is G-C or G-1..G-6 of a grid in the arena."""
+    board = Position.of().grid(9).board()
+    assert arena.is_arena_hex(board, H("9-C")) and arena.is_arena_hex(board, H("9-6"))
+    assert not any(arena.is_arena_hex(board, H(name)) for name in ("9-7", "10-1", "9", "x-1", "9-x"))
+
+
 def test_centre_of_place_refuses_an_unknown_grid() -> None:
     """R-WA-MAP-3: a place is named beside a grid of the arena."""
     with pytest.raises(Refusal, match="Grid 12 is not in the arena"):
@@ -132,7 +139,8 @@ def test_fewer_grids_refuse_a_grid_beyond_n() -> None:
 
 
 def test_random_arena_is_legal_and_uses_grids_1_to_n() -> None:
-    """R-WA-SET-1, R-WA-MAP-6: ``arena: random`` lays grids 1..N, each touching an earlier one."""
+    """R-WA-SET-1, R-WA-MAP-6, R-WA-X-8: ``arena: random`` lays grids 1..N, each touching an
+    earlier one, each place and rotation picked by a die."""
     rolls = iter([3, 1, 17, 6, 5, 2, 9, 4, 30, 3, 2, 1, 8, 5, 11, 6])
 
     def roll(sides: int) -> int:

@@ -63,6 +63,14 @@ def test_a_pd_with_no_room_or_no_robot_lies_unclaimed_and_on_a_destroyed_hex_is_
     assert tx.events[-1] == PDCreated(H("9-5"), None, lost=True)
 
 
+def test_a_pd_made_where_two_players_stand_lies_unclaimed() -> None:
+    """R-WA-PD-2, R-WA-X-9: among robots of two players no robot is friendly to all: the PD
+    lies unclaimed for the fight's survivor."""
+    tx = BASE.piece("ann", "C", "9-2").piece("bob", "W1", "9-2").tx()
+    assert create_pd(tx, H("9-2")) is None
+    assert tx.state.board.unclaimed == {"9-2": 1}
+
+
 def test_adding_and_removing_pieces() -> None:
     """R-WA-SET-3, R-WA-WIN-1: a new robot goes on a hex not destroyed; robots leaving the
     arena take their PDs, or leave them unclaimed when asked."""
@@ -98,7 +106,8 @@ def test_a_warp_onto_an_enemy_says_combat_follows() -> None:
 
 
 def test_board_changes_round_trip_through_json() -> None:
-    """Every event of a board change, and the state after it, survive JSON."""
+    """2.3.7, 2.3.8, R-WA-PD-2: every event of a board change, and the state after it,
+    survive JSON (the game's log is its events)."""
     tx = BASE.piece("ann", "W1", "9-2", pds=3).field("9-3", "bob").tx()
     create_pd(tx, H("9-2"))
     destroy_hex(tx, H("9-3"), "ann")

@@ -241,16 +241,24 @@ def test_a_d_bot_may_destroy_the_hex_it_leaves_with_all_still_in_it() -> None:
 def test_pieces_moved_after_the_d_bot_left_with_its_hex() -> None:
     """R-WA-MOVE-5, R-WA-X-3: moves are made in the order listed, so a piece listed after the
     D-bot that destroyed its hex is gone; listed before, it escapes."""
-    pos = BASE.piece("ann", "D1", "9-3").piece("ann", "C", "9-3")
-    assert refusal(pos, step("D1", "10-6", leave=Leave.DESTROY), step("C", "9-C")) == (
-        "C was destroyed with its hex by a D-bot moved before it: list C's move first."
+    pos = BASE.piece("ann", "D1", "9-3").piece("ann", "W1", "9-3")
+    assert refusal(pos, step("D1", "10-6", leave=Leave.DESTROY), step("W1", "9-C")) == (
+        "W1 was destroyed with its hex by a D-bot moved before it: list W1's move first."
     )
-    state, _ = moved(pos, step("C", "9-C"), step("D1", "10-6", leave=Leave.DESTROY))
-    assert at(state, "C") == ("9-C", 0)
+    state, _ = moved(pos, step("W1", "9-C"), step("D1", "10-6", leave=Leave.DESTROY))
+    assert at(state, "W1") == ("9-C", 0)
+
+
+def test_a_d_bot_never_destroys_its_own_c_bots_hex() -> None:
+    """R-WA-MOVE-5, R-WA-X-3: a D-bot may not destroy the hex its own C-bot stays on."""
+    pos = BASE.piece("ann", "D1", "9-3").piece("ann", "C", "9-3")
+    assert refusal(pos, step("D1", "10-6", leave=Leave.DESTROY)) == (
+        "D1 would destroy 9-3 with your C-bot still on it: move the C-bot first."
+    )
 
 
 def test_a_d_bot_may_fortify_the_hex_it_leaves() -> None:
-    """R-WA-MOVE-5, 2.3.8: a friendly force field on the vacated hex, one per hex."""
+    """R-WA-MOVE-5, 2.3.8, R-WA-X-7: a friendly force field on the vacated hex, one per hex."""
     pos = BASE.piece("ann", "D1", "9-3").piece("ann", "D2", "9-C")
     state, _ = moved(pos, step("D1", "10-6", leave=Leave.FORTIFY))
     assert state.board.force_fields == {"9-3": "ann"}
@@ -261,7 +269,7 @@ def test_a_d_bot_may_fortify_the_hex_it_leaves() -> None:
 
 
 def test_destroying_a_fortified_hex_takes_only_the_field() -> None:
-    """R-WA-MOVE-5 with 2.3.8: a D-bot destroying a hex with a force field destroys the field."""
+    """R-WA-MOVE-5 with 2.3.8, R-WA-X-7: a D-bot destroying a hex with a force field destroys the field."""
     pos = BASE.field("9-3", "ann").piece("ann", "D1", "9-3")
     state, _ = moved(pos, step("D1", "10-6", leave=Leave.DESTROY))
     assert state.board.force_fields == {} and "9-3" not in state.board.destroyed
@@ -293,7 +301,7 @@ def test_a_robot_picks_up_loose_pds_where_it_ends() -> None:
 
 
 def test_a_robot_picks_up_where_it_starts_or_passes() -> None:
-    """R-WA-PD-3: a robot picks up PDs on a hex it enters or starts on, then moves on."""
+    """R-WA-PD-3, R-WA-X-4: a robot picks up PDs on a hex it enters or starts on, then moves on."""
     pos = BASE.loose("9-C", 2).loose("9-3", 1).piece("ann", "B1", "9-C").piece("ann", "C", "9-6")
     state, _ = moved(
         pos,
@@ -306,10 +314,12 @@ def test_a_robot_picks_up_where_it_starts_or_passes() -> None:
         refusal(pos, step("C", "9-C", pick_up=1, pick_up_at=H("9-3")))
         == "C does not stand on 9-3 in this move."
     )
+    in_place = refusal(pos, step("B1", pick_up=1, pick_up_at=H("9-3")))
+    assert in_place == "B1 does not stand on 9-3 in this move."
 
 
 def test_a_w_bot_ends_its_warp_to_pick_up() -> None:
-    """R-WA-PD-3, 2.3.5: picking up PDs terminates the W-bot's movement."""
+    """R-WA-PD-3, 2.3.5, R-WA-X-4: picking up PDs terminates the W-bot's movement."""
     pos = BASE.loose("9-C", 2).piece("ann", "W1", "9-C")
     assert refusal(pos, step("W1", "9-3", pick_up=1, pick_up_at=H("9-C"))) == (
         "W1 must end its warp where it picks up power discs."
@@ -328,7 +338,8 @@ def test_no_pick_up_before_the_fight_in_an_enemy_hex() -> None:
 
 
 def test_robots_on_one_hex_hand_pds_over_after_moving() -> None:
-    """R-WA-PD-3, 2.3.5: robots on one hex may hand PDs to each other (the W-bot's movement ends)."""
+    """R-WA-PD-3, 2.3.5, R-WA-X-4: robots on one hex hand PDs to each other after all movement,
+    in the order listed (the W-bot's movement ends)."""
     pos = BASE.piece("ann", "W1", "9-6", pds=3).piece("ann", "C", "10-6", pds=1)
     state, _ = moved(pos, step("W1", "9-C", "9-3", "10-6"), handovers=(Handover("W1", "C", 3),))
     assert at(state, "C") == ("10-6", 4) and at(state, "W1") == ("10-6", 0)
@@ -388,7 +399,7 @@ def test_an_h_bot_steals_only_on_a_hop_and_never_from_friends() -> None:
 
 
 def test_a_b_bot_fires_at_an_enemy_within_two() -> None:
-    """R-WA-TURN-3, 6.0, R-WA-MAP-7: after movement a B-bot attacks an enemy hex within 2 on
+    """R-WA-TURN-3, 6.0, R-WA-MAP-7, R-WA-X-5: after movement a B-bot attacks an enemy hex within 2 on
     the lattice, with or without robots there; the hex is then fought."""
     pos = BASE.piece("ann", "B1", "9-6").piece("bob", "C", "10-6").field("10-5", "bob")
     state, fights = moved(pos, step("B1", "9-C"), attacks=(DistanceAttack("B1", H("10-6")),))
@@ -398,7 +409,7 @@ def test_a_b_bot_fires_at_an_enemy_within_two() -> None:
 
 
 def test_a_b_bot_reaches_two_and_fires_at_enemies_only() -> None:
-    """R-WA-TURN-3, 2.3.4: 3 hexes is out of reach; its own hex is no distance; a hex with
+    """R-WA-TURN-3, 2.3.4, R-WA-X-5: 3 hexes is out of reach; its own hex is no distance; a hex with
     nothing of an enemy's is no target; only a B-bot fires from a distance."""
     pos = BASE.piece("ann", "B1", "9-6").piece("bob", "C", "10-6").piece("ann", "C", "10-6")
     assert refusal(pos, attacks=(DistanceAttack("B1", H("10-6")),)) == (
@@ -416,7 +427,8 @@ def test_a_b_bot_reaches_two_and_fires_at_enemies_only() -> None:
 
 
 def test_a_b_bot_fires_from_a_distance_once_a_turn() -> None:
-    """R-WA-TURN-3, special note 6: one attack from a distance per turn; the next turn it may again."""
+    """R-WA-TURN-3, special note 6, R-WA-X-5: one attack from a distance per turn; the next
+    turn it may fire again."""
     pos = BASE.piece("ann", "B1", "9-3").piece("bob", "C", "10-6").piece("bob", "W1", "10-C")
     twice = (DistanceAttack("B1", H("10-6")), DistanceAttack("B1", H("10-C")))
     assert refusal(pos, attacks=twice) == "B1 has already made its one distance attack this turn."
@@ -429,7 +441,7 @@ def test_a_b_bot_fires_from_a_distance_once_a_turn() -> None:
 
 
 def test_fights_come_in_the_players_order_then_as_entered() -> None:
-    """R-WA-TURN-3, 4.2.7: all movement first; then each contested hex fights, in the order the
+    """R-WA-TURN-3, 4.2.7, R-WA-X-6: all movement first; then each contested hex fights, in the order the
     moving player names, the others in the order first entered, then distance targets."""
     pos = (
         BASE.piece("bob", "C", "10-C")
@@ -450,7 +462,7 @@ def test_fights_come_in_the_players_order_then_as_entered() -> None:
 
 
 def test_one_bad_move_refuses_the_whole_action() -> None:
-    """R-WA-TURN-3: every move is checked before any stands; one refused refuses them all and
+    """R-WA-TURN-3, R-WA-X-3: every move is checked before any stands; one refused refuses them all and
     the game is as it was."""
     pos = BASE.piece("ann", "C", "9-C").piece("ann", "D1", "9-3")
     message = refusal(pos, step("C", "9-1"), step("D1", "10-6", "10-C", leave=Leave.DESTROY))
