@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from bench_arena import fights_by_default, move_and_engage  # scripts/ is on the path
 from bench_gm import game_master  # scripts/ is on the path when this file runs
 
 from engine.warpwar import Accepted, GameSetup, GameState, PlayerSetup, apply, new_game
@@ -168,12 +169,28 @@ def map_render() -> list[str]:
     ]
 
 
+# --- Warp Arena --------------------------------------------------------------------------------
+
+
+def arena_move() -> list[str]:
+    """Warp Arena: one Move and Engage, 20 pieces a side, three contested hexes (scripts/bench_arena.py)."""
+    after, contested = move_and_engage()
+    assert contested == 3, contested
+    action = measure(move_and_engage)
+    fights = measure(lambda: fights_by_default(after), runs=50, warm_up=5)
+    return [
+        action.line("Move and Engage, 20 pieces a side, 3 contested hexes (select + window)", 5),
+        f"its three combats to the end, every decision by default: median {fights.median:.2f} ms",
+    ]
+
+
 # --- running ---------------------------------------------------------------------------------
 
 SECTIONS: dict[str, Callable[[], list[str]]] = {
     "combat": combat_round,
     "map": map_render,
     "gm": game_master,
+    "arena": arena_move,
 }
 """Every benchmark by name; each returns its printed lines."""
 

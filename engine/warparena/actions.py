@@ -8,6 +8,7 @@ points spent.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -31,11 +32,11 @@ from engine.warparena.commands import (
     WarpPiece,
 )
 from engine.warparena.deck import draw
-from engine.warparena.events import ActionSelected, PendingSet
+from engine.warparena.events import ActionSelected, NoPlaceForGrid, PendingSet
 from engine.warparena.hexes import CENTRE, HexName, arena_type, hex_name
 from engine.warparena.pieces import Piece, PieceRef
 from engine.warparena.state import Pending
-from engine.warparena.tx import Event, Refusal, Tx
+from engine.warparena.tx import Refusal, Tx
 from engine.warparena.waiting import Decision
 
 Action = (
@@ -108,20 +109,9 @@ class ActionSubject(windows.WindowSubject):
         run(tx, self.action)
 
 
-@arena_type
-@dataclass(frozen=True)
-class NoPlaceForGrid(Event):
-    """A grid rolled to warp has no legal place to go: the warp does nothing (R-WA-X-13)."""
-
-    grid: int
-
-    def apply(self, state: Any) -> Any:
-        return state
-
-
 def select(tx: Tx, cmd: Action) -> None:
     """Choose an action in the player's phase (4.2): check, pay, announce, open its window."""
-    turns._in_phase(tx, cmd.player)
+    turns.in_phase(tx, cmd.player)
     state = tx.state
     kind = type(cmd)
     if state.options.limited_actions and kind not in LIMITED:
@@ -138,11 +128,22 @@ def select(tx: Tx, cmd: Action) -> None:
 
 
 def _check(tx: Tx, cmd: Action, cost: int) -> None:
-    """Every refusal before anything happens: the action runs on a scratch copy, whose dice are
-    the ones the real run will roll (rolls are numbered), and which is thrown away."""
-    scratch = Tx(tx.state, tx.dice)
+    """Every refusal before anything happens: the action runs on a scratch copy that is thrown
+    away, up to its first die. No die is rolled, or even looked at, before the window
+    (R-WA-CARD-3); what follows a die is an outcome, never a refusal."""
+    scratch = Tx(tx.state, _NoDiceYet())
     scratch.emit(ActionSelected(cmd.player, cmd, cost))
-    run(scratch, cmd)
+    with contextlib.suppress(_DiceNeeded):
+        run(scratch, cmd)
+
+
+class _DiceNeeded(Exception):  # noqa: N818 - a signal, not an error
+    """The scratch run reached its first die: everything before it was checked."""
+
+
+class _NoDiceYet:
+    def roll(self, n: int, sides: int) -> int:
+        raise _DiceNeeded
 
 
 def run(tx: Tx, cmd: Command) -> None:

@@ -39,7 +39,10 @@ def set_grid(board: Board, grid: Grid) -> Board:
 
 
 def change_piece(board: Board, ref: PieceRef, change: Callable[[Piece], Piece]) -> Board:
-    return set_pieces(board, (change(p) if p.ref == ref else p for p in board.pieces))
+    """The board with one piece changed; a change keeps owner and label, so the order stands
+    (no re-sort: a Move and Engage changes every moving piece, R-WA-TURN-3's bench)."""
+    changed = tuple(change(p) if p.owner == ref.owner and p.label == ref.label else p for p in board.pieces)
+    return replace(board, pieces=changed)
 
 
 def add_pds(piece: Piece, n: int) -> Piece:

@@ -13,12 +13,12 @@ even for a player holding no combat card, so the game's pace does not reveal a h
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from engine.text import listed
+from engine.warparena import combat_choices as choices
+from engine.warparena import combat_sides as sides
 from engine.warparena import victory, windows
-from engine.warparena.cards import CardKind, card
 from engine.warparena.combat_events import (
     CombatAt,
     CombatBegun,
@@ -87,10 +87,10 @@ def decide(tx: Tx, command: FightDecision) -> None:
     match command:
         case OpponentOrder():
             _expect(tx.state, command.player, Decision.OPPONENT_ORDER)
-            c = _opponent_order(tx.state, c, command)
+            c = choices.opponent_order(tx.state, c, command)
         case Redistribute():
             _expect(tx.state, command.player, Decision.REDISTRIBUTE)
-            _redistribute(tx, c, command)
+            choices.redistribute(tx, c, command)
             c = replace(tx.state.combat or c, redistributed=(*c.redistributed, command.player))
         case AttackField():
             _expect(tx.state, command.player, Decision.ATTACK_FIELD)
@@ -98,13 +98,13 @@ def decide(tx: Tx, command: FightDecision) -> None:
             return
         case MatchUps():
             _expect(tx.state, command.player, Decision.MATCH_UPS)
-            c = _match_ups(tx, c, command)
+            c = choices.match_ups(tx, c, command)
         case FightOrder():
             _expect(tx.state, command.player, Decision.FIGHT_ORDER)
-            c = _fight_order(tx, c, command)
+            c = choices.fight_order(tx, c, command)
         case SealCard():
             _expect(tx.state, command.player, Decision.SEAL_CARD)
-            _card_value(tx.state, command.player, command.card, command.wild_value)
+            sides.card_value(tx.state, command.player, command.card, command.wild_value)
             c = replace(c, sealed={**c.sealed, command.player: Sealed(command.card, command.wild_value)})
     _set(tx, c)
     _advance(tx)
@@ -113,7 +113,7 @@ def decide(tx: Tx, command: FightDecision) -> None:
 def defaults(tx: Tx) -> None:
     """Take the default of every decision the combat waits on now (R-WA-CBT-5, R-WA-X-20):
     no card, PDs where they are, and opponents, the force field's attacker, match-ups and
-    the order of fights by the fewest-PD-first rule (:func:`_fewest_first`). Decisions the
+    the order of fights by the fewest-PD-first rule (:func:`sides.fewest_first`). Decisions the
     defaults lead to wait for their own deadline."""
     for wait in waiting(tx.state):
         state = tx.state
@@ -124,18 +124,18 @@ def defaults(tx: Tx) -> None:
         match wait.decision:
             case Decision.OPPONENT_ORDER:
                 seat = state.in_play
-                order = sorted(c.opponents, key=lambda p: (_carried(state, c.hex, p), seat.index(p)))
+                order = sorted(c.opponents, key=lambda p: (sides.carried(state, c.hex, p), seat.index(p)))
                 decide(tx, OpponentOrder(wait.player, tuple(order)))
             case Decision.REDISTRIBUTE:
                 decide(tx, Redistribute(wait.player, {}))
             case Decision.ATTACK_FIELD:
-                robot = _fewest_first(c, _eligible(state, c))[0]
+                robot = sides.fewest_first(c, sides.eligible(state, c))[0]
                 decide(tx, AttackField(wait.player, robot.label))
             case Decision.MATCH_UPS:
-                decide(tx, MatchUps(wait.player, _default_pairs(state, c)))
+                decide(tx, MatchUps(wait.player, sides.default_pairs(state, c)))
             case Decision.FIGHT_ORDER:
-                attackers = [p for p in _eligible(state, c) if p.label in {x.attacker for x in c.pairs}]
-                decide(tx, FightOrder(wait.player, tuple(p.label for p in _fewest_first(c, attackers))))
+                attackers = [p for p in sides.eligible(state, c) if p.label in {x.attacker for x in c.pairs}]
+                decide(tx, FightOrder(wait.player, tuple(p.label for p in sides.fewest_first(c, attackers))))
             case Decision.SEAL_CARD:
                 decide(tx, SealCard(wait.player))
             case _:
@@ -238,8 +238,8 @@ def _start_next(tx: Tx, queue: tuple[Queued, ...]) -> None:
         mine = {p.label for p in state.board.pieces_of(q.attacker) if p.robot is Robot.B}
         distance = tuple(b for b in q.distance if b in mine)
         c = Combat(q.hex, q.attacker, distance=distance, queue=queue)
-        opponents = _others(state, q.hex, q.attacker)
-        if not opponents or not _eligible(state, c):
+        opponents = sides.others(state, q.hex, q.attacker)
+        if not opponents or not sides.eligible(state, c):
             continue
         tx.emit(CombatBegun(q.hex, q.attacker, opponents, distance))
         if len(opponents) > 1:
@@ -260,7 +260,7 @@ def _advance(tx: Tx) -> None:
         if c is None or state.stage is Stage.OVER or c.step is Step.WINDOW:
             return
         if c.step is Step.OPPONENT_ORDER:
-            still = tuple(p for p in c.opponents if p in _others(state, c.hex, c.attacker))
+            still = tuple(p for p in c.opponents if p in sides.others(state, c.hex, c.attacker))
             if len(still) > 1:
                 _set(tx, replace(c, opponents=still))
                 return
@@ -268,11 +268,11 @@ def _advance(tx: Tx) -> None:
                 _finish(tx, c)
                 return
             c = replace(c, defender=still[0], opponents=(), step=Step.REDISTRIBUTE)
-        elif c.attacker not in state.in_play or not _eligible(state, c):
+        elif c.attacker not in state.in_play or not sides.eligible(state, c):
             if _attacker_beaten(tx, c):
                 continue
             return
-        elif c.defender not in _others(state, c.hex, c.attacker):
+        elif c.defender not in sides.others(state, c.hex, c.attacker):
             if _defender_beaten(tx, c):
                 continue
             return
@@ -280,7 +280,7 @@ def _advance(tx: Tx) -> None:
             player = next((p for p in c.fighters if p not in c.redistributed), None)
             if player is None:
                 c = replace(c, step=Step.ATTACK_FIELD)
-            elif _nothing_to_redistribute(state, c.hex, player):
+            elif sides.nothing_to_redistribute(state, c.hex, player):
                 c = replace(c, redistributed=(*c.redistributed, player))
             else:
                 _set(tx, c)
@@ -303,7 +303,7 @@ def _advance(tx: Tx) -> None:
                 return
             c = replace(c, step=Step.SEAL)
         elif c.step is Step.SEAL:
-            pairs = tuple(p for p in c.pairs if _pair_stands(state, c, p))
+            pairs = tuple(p for p in c.pairs if sides.pair_stands(state, c, p))
             if not pairs:
                 c = replace(c, pairs=(), sealed={}, step=Step.ROUND)
             else:
@@ -323,7 +323,7 @@ def _new_round(tx: Tx, c: Combat) -> Combat:
     """Step 3 begins a round: who chooses the match-ups (6.1 step 3), or, with fixed
     strengths, the one comparison of side totals (R-WA-OPT-1)."""
     state = tx.state
-    a, d = _eligible(state, c), _defenders(state, c)
+    a, d = sides.eligible(state, c), sides.defenders(state, c)
     assert c.defender is not None
     if state.options.fixed_strengths:
         _compare_sides(tx, c, a, d)
@@ -359,10 +359,10 @@ def _fight(tx: Tx, c: Combat) -> None:
     (step F) if a card was played, or step G at once."""
     assert c.defender is not None
     pair = c.pairs[0]
-    a = _piece(tx.state, c.attacker, pair.attacker)
-    d = _piece(tx.state, c.defender, pair.defender)
-    a_roll, d_roll = _strike(tx, a), _strike(tx, d)
-    cards, values = _played(tx.state, c.sealed)
+    a = sides.piece(tx.state, c.attacker, pair.attacker)
+    d = sides.piece(tx.state, c.defender, pair.defender)
+    a_roll, d_roll = sides.strike(tx, a), sides.strike(tx, d)
+    cards, values = sides.played(tx.state, c.sealed)
     tx.emit(Revealed(c.hex, a.ref, d.ref, a_roll, a.pds, d_roll, d.pds, cards, values))
     clash = Clash(
         a.label,
@@ -379,15 +379,15 @@ def _fight(tx: Tx, c: Combat) -> None:
 
 def _attack_field(tx: Tx, c: Combat, command: AttackField) -> None:
     """Step 2: the chosen robot (with its card, played openly) against the force field."""
-    robot = next((p for p in _eligible(tx.state, c) if p.label == command.robot), None)
+    robot = next((p for p in sides.eligible(tx.state, c) if p.label == command.robot), None)
     if robot is None:
         raise Refusal(
             "not-eligible",
             f"{command.robot} cannot attack the force field in {c.hex}: it is not one of your "
             "robots in this combat, or it has already fired from a distance.",
         )
-    value = _card_value(tx.state, command.player, command.card, command.wild_value)
-    roll = _strike(tx, robot)
+    value = sides.card_value(tx.state, command.player, command.card, command.wild_value)
+    roll = sides.strike(tx, robot)
     cards = {c.attacker: command.card} if command.card is not None else {}
     tx.emit(
         Revealed(
@@ -453,7 +453,7 @@ def _attacker_beaten(tx: Tx, c: Combat) -> bool:
     With others still in the hex, the winner fights on against them as the attacker
     (R-WA-X-24). True when the combat goes on in this hex."""
     state = tx.state
-    others = _others(state, c.hex, c.attacker)
+    others = sides.others(state, c.hex, c.attacker)
     if len(others) < 2:
         _finish(tx, c)
         return False
@@ -473,7 +473,7 @@ def _defender_beaten(tx: Tx, c: Combat) -> bool:
     """The defender has no robots or force field left in the hex: on to the next opponent
     (R-WA-CBT-4), or the combat is over. True when it goes on."""
     state = tx.state
-    left = tuple(p for p in c.opponents if p in _others(state, c.hex, c.attacker))
+    left = tuple(p for p in c.opponents if p in sides.others(state, c.hex, c.attacker))
     if not left:
         _finish(tx, c)
         return False
@@ -512,7 +512,7 @@ def _claim(tx: Tx, hex_: HexName, player: str) -> None:
     loose = tx.state.board.unclaimed.get(hex_, 0)
     robots = sorted(
         (p for p in tx.state.board.pieces_at(hex_) if p.owner == player),
-        key=lambda p: (ROBOT_ORDER.index(p.robot), _number(p.label)),
+        key=lambda p: (ROBOT_ORDER.index(p.robot), sides.number(p.label)),
     )
     carried = {p.label: p.pds for p in robots}
     taken = 0
@@ -549,201 +549,3 @@ _ASKED = {
     Decision.FIGHT_ORDER: "the order of the fights",
     Decision.SEAL_CARD: "a sealed combat card",
 }
-
-
-def _opponent_order(state: GameState, c: Combat, command: OpponentOrder) -> Combat:
-    if sorted(command.order) != sorted(c.opponents):
-        raise Refusal(
-            "bad-order",
-            f"Name each opponent in {c.hex} once, in the order to fight them: {listed(c.opponents)}.",
-        )
-    return replace(c, defender=command.order[0], opponents=command.order[1:], step=Step.REDISTRIBUTE)
-
-
-def _redistribute(tx: Tx, c: Combat, command: Redistribute) -> None:
-    """Step 1: the player's robots in the hex share their PDs anew (0-4 each, same total)."""
-    mine = {p.label: p for p in tx.state.board.pieces_at(c.hex) if p.owner == command.player}
-    for label, n in command.pds.items():
-        if label not in mine:
-            raise Refusal("not-here", f"{label} is not one of your robots in {c.hex}.")
-        if not 0 <= n <= MOST_PDS:
-            raise Refusal("pds", f"{label} cannot carry {n} power discs: a robot carries 0 to {MOST_PDS}.")
-    before = sum(p.pds for p in mine.values())
-    after = sum(command.pds.get(label, p.pds) for label, p in mine.items())
-    if after != before:
-        raise Refusal(
-            "pds-total",
-            f"Your robots in {c.hex} carry {_discs(before)} between them; that gives out {_discs(after)}.",
-        )
-    changed = {label: n for label, n in command.pds.items() if mine[label].pds != n}
-    if changed:
-        tx.emit(PDsRedistributed(command.player, c.hex, changed))
-
-
-def _match_ups(tx: Tx, c: Combat, command: MatchUps) -> Combat:
-    """Step 3: every robot of the smaller side fights one of the larger side's, one on one."""
-    a = {p.label for p in _eligible(tx.state, c)}
-    d = {p.label for p in _defenders(tx.state, c)}
-    pairs = command.pairs
-    wanted = min(len(a), len(d))
-    bad = next((p for p in pairs if p.attacker not in a or p.defender not in d), None)
-    if bad is not None:
-        raise Refusal(
-            "bad-pair",
-            f"{bad.attacker} against {bad.defender} is not a fight of this round: {c.attacker}'s robots "
-            f"are {listed(sorted(a))}, {c.defender}'s are {listed(sorted(d))}.",
-        )
-    if len({p.attacker for p in pairs}) != len(pairs) or len({p.defender for p in pairs}) != len(pairs):
-        raise Refusal("bad-pair", "A robot fights only once in a round.")
-    if len(pairs) != wanted:
-        raise Refusal(
-            "bad-pair",
-            f"This round has {_fights(wanted)}: every robot of the smaller side fights, one on one.",
-        )
-    ordered = len(pairs) == 1
-    tx.emit(MatchedUp(c.hex, c.round, command.player, pairs, ordered=ordered))
-    return replace(c, pairs=pairs, step=Step.SEAL if ordered else Step.FIGHT_ORDER)
-
-
-def _fight_order(tx: Tx, c: Combat, command: FightOrder) -> Combat:
-    by_attacker = {p.attacker: p for p in c.pairs}
-    if sorted(command.order) != sorted(by_attacker):
-        raise Refusal(
-            "bad-order",
-            "Name each of the round's attacking robots once, in the order they fight: "
-            f"{listed(sorted(by_attacker))}.",
-        )
-    pairs = tuple(by_attacker[label] for label in command.order)
-    tx.emit(MatchedUp(c.hex, c.round, c.chooser or c.attacker, pairs, ordered=True))
-    return replace(c, pairs=pairs, step=Step.SEAL)
-
-
-def _card_value(state: GameState, player: str, number: int | None, wild_value: int | None) -> int:
-    """What a combat card chosen by ``player`` adds; a Refusal when it cannot be played."""
-    if number is None:
-        if wild_value is not None:
-            raise Refusal("wild-value", "Name a value only for a Wild Warp played as a combat card.")
-        return 0
-    if state.options.no_combat_cards:
-        raise Refusal("no-combat-cards", "This game is played without combat cards.")
-    if number not in state.player(player).hand:
-        raise Refusal("not-in-hand", f"Card {number} is not in your hand.")
-    played = card(number)
-    if played.kind is CardKind.WILD_WARP:
-        if wild_value is None or not 1 <= wild_value <= 5:
-            raise Refusal("wild-value", "A Wild Warp played as a combat card needs a value from 1 to 5.")
-        return wild_value
-    if played.kind is not CardKind.COMBAT:
-        raise Refusal("not-combat-card", f"Card {number} is a {played}, not a combat card.")
-    if wild_value is not None:
-        raise Refusal("wild-value", "Name a value only for a Wild Warp played as a combat card.")
-    return played.value
-
-
-def _played(state: GameState, sealed: dict[str, Sealed]) -> tuple[dict[str, int], dict[str, int]]:
-    """The sealed cards turned over, with what each adds (a card no longer in its player's
-    hand is not played)."""
-    cards: dict[str, int] = {}
-    values: dict[str, int] = {}
-    for player, choice in sealed.items():
-        if choice.card is not None and choice.card in state.player(player).hand:
-            cards[player] = choice.card
-            values[player] = _card_value(state, player, choice.card, choice.wild_value)
-    return cards, values
-
-
-# --- who is in it, and the defaults ------------------------------------------------------------
-
-
-def _others(state: GameState, hex_: HexName, attacker: str) -> tuple[str, ...]:
-    """Players other than ``attacker`` with robots or a force field in the hex, in seat order."""
-    here = {p.owner for p in state.board.pieces_at(hex_)}
-    field_owner = state.board.force_fields.get(hex_)
-    if field_owner is not None:
-        here.add(field_owner)
-    return tuple(p for p in state.in_play if p in here and p != attacker)
-
-
-def _eligible(state: GameState, c: Combat) -> tuple[Piece, ...]:
-    """The attacker's robots that may still fight: those in the hex, and the B-bots firing
-    from a distance that have not fought yet (6.1 step 1, R-WA-CBT-3)."""
-    here = tuple(p for p in state.board.pieces_at(c.hex) if p.owner == c.attacker)
-    far = tuple(
-        p
-        for b in c.distance
-        if (p := state.board.piece(PieceRef(c.attacker, b))) is not None and p.hex != c.hex
-    )
-    return here + far
-
-
-def _defenders(state: GameState, c: Combat) -> tuple[Piece, ...]:
-    return tuple(p for p in state.board.pieces_at(c.hex) if p.owner == c.defender)
-
-
-def _pair_stands(state: GameState, c: Combat, pair: Pairing) -> bool:
-    a = {p.label for p in _eligible(state, c)}
-    d = {p.label for p in _defenders(state, c)}
-    return pair.attacker in a and pair.defender in d
-
-
-def _nothing_to_redistribute(state: GameState, hex_: HexName, player: str) -> bool:
-    mine = [p for p in state.board.pieces_at(hex_) if p.owner == player]
-    return len(mine) < 2 or sum(p.pds for p in mine) == 0
-
-
-def _carried(state: GameState, hex_: HexName, player: str) -> int:
-    return sum(p.pds for p in state.board.pieces_at(hex_) if p.owner == player)
-
-
-_WEAKEST_FIRST = (Robot.W, Robot.B, Robot.H, Robot.D, Robot.C)
-
-
-def _fewest_first(c: Combat, pieces: Iterable[Piece]) -> list[Piece]:
-    """The fewest-PD-first rule (R-WA-X-20): B-bots firing from a distance first (they risk
-    nothing), then fewest PDs carried, then the weaker type (W, B, H, D, C: the C-bot last),
-    then the lower label number."""
-    return sorted(
-        pieces,
-        key=lambda p: (
-            p.label not in c.distance,
-            p.pds,
-            _WEAKEST_FIRST.index(p.robot),
-            _number(p.label),
-        ),
-    )
-
-
-def _default_pairs(state: GameState, c: Combat) -> tuple[Pairing, ...]:
-    """Both sides fewest-PD-first, paired in that order; the larger side's last sit out."""
-    a = _fewest_first(c, _eligible(state, c))
-    d = _fewest_first(c, _defenders(state, c))
-    return tuple(Pairing(x.label, y.label) for x, y in zip(a, d, strict=False))
-
-
-def _piece(state: GameState, owner: str, label: str) -> Piece:
-    piece = state.board.piece(PieceRef(owner, label))
-    assert piece is not None, f"{owner}'s {label} is not in the arena"
-    return piece
-
-
-def _strike(tx: Tx, piece: Piece) -> int:
-    """The robot's combat die (6.0), the cost-saving 1d6 plus its add (R-WA-OPT-2), or its
-    fixed strength (R-WA-OPT-1); PDs and cards are added by the caller."""
-    options = tx.state.options
-    if options.fixed_strengths:
-        return piece.robot.fixed_strength
-    if options.d6_dice:
-        return tx.roll(6, "combat", piece.owner) + piece.robot.d6_add
-    return tx.roll(piece.robot.die, "combat", piece.owner)
-
-
-def _number(label: str) -> int:
-    return int(label[1:] or 0)
-
-
-def _discs(n: int) -> str:
-    return f"{n} power disc{'' if n == 1 else 's'}"
-
-
-def _fights(n: int) -> str:
-    return f"{n} fight{'' if n == 1 else 's'}"

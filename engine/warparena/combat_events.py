@@ -238,9 +238,12 @@ class PlayerOut(Event):
 @arena_type
 @dataclass(frozen=True)
 class GameWon(Event):
-    """The last player with a C-bot wins (7.0, R-WA-WIN-1): the game is over."""
+    """The last player with a C-bot wins (7.0, R-WA-WIN-1): the game is over, and waits on
+    nothing more (a fight, a window, an action's decision)."""
 
     winner: str
 
     def apply(self, state: GameState) -> GameState:
-        return replace(state, stage=Stage.OVER, winner=self.winner, combat=None, active=None)
+        return replace(
+            state, stage=Stage.OVER, winner=self.winner, combat=None, window=None, pending=None, active=None
+        )

@@ -311,6 +311,29 @@ class DiscsConverted(Event):
         return replace(state, board=replace(board, pieces=pieces, unclaimed=unclaimed))
 
 
+@arena_type
+@dataclass(frozen=True)
+class PointsLapsed(Event):
+    """The player ended the phase with points left; they lapse (R-WA-TURN-2)."""
+
+    player: str
+    points: int
+
+    def apply(self, state: GameState) -> GameState:
+        return replace(state, ap_left=0, pd_open=False)
+
+
+@arena_type
+@dataclass(frozen=True)
+class NoPlaceForGrid(Event):
+    """A grid rolled to warp has no legal place to go: the warp does nothing (R-WA-X-13)."""
+
+    grid: int
+
+    def apply(self, state: GameState) -> GameState:
+        return state
+
+
 def _with_hand(
     state: GameState, player: str, change: Callable[[tuple[int, ...]], tuple[int, ...]]
 ) -> GameState:
@@ -320,8 +343,9 @@ def _with_hand(
     )
 
 
-def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
-    """Apply events in order; from nothing, the first must be :class:`GameCreated`."""
+def fold(state: GameState | None, events: Iterable[Event]) -> GameState:
+    """Apply events in order to ``state``; from nothing (None) the first event must be
+    :class:`GameCreated`. ``fold(None, all_events)`` rebuilds a game from its log."""
     for event in events:
         if state is None and not isinstance(event, GameCreated):
             raise ValueError("a game's events must begin with GameCreated")

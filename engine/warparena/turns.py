@@ -8,8 +8,6 @@ anything that waits on a player: a window, a fight, a pending decision, a card i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from engine.warparena import changes, setup, victory
 from engine.warparena.cards import CardKind, card
 from engine.warparena.commands import AddInitiativeCard, EndPhase, PlacePD, RandomPD
@@ -20,26 +18,14 @@ from engine.warparena.events import (
     PhaseBegun,
     PhaseEnded,
     PhasePDMade,
+    PointsLapsed,
     TurnBegun,
 )
-from engine.warparena.hexes import arena_type
-from engine.warparena.state import GameState, Stage
-from engine.warparena.tx import Event, Refusal, Tx
+from engine.warparena.state import Stage
+from engine.warparena.tx import Refusal, Tx
 
 POINTS = 3
 """Action points a phase (4.2)."""
-
-
-@arena_type
-@dataclass(frozen=True)
-class PointsLapsed(Event):
-    """The player ended the phase with points left; they lapse (R-WA-TURN-2)."""
-
-    player: str
-    points: int
-
-    def apply(self, state: GameState) -> GameState:
-        return replace(state, ap_left=0, pd_open=False)
 
 
 def begin_turn(tx: Tx) -> None:
@@ -88,7 +74,9 @@ def add_initiative_card(tx: Tx, cmd: AddInitiativeCard) -> None:
         _finish_initiative(tx)
 
 
-def _in_phase(tx: Tx, player: str) -> None:
+def in_phase(tx: Tx, player: str) -> None:
+    """Refuse unless it is ``player``'s phase and nothing else is under way (a fight, a card,
+    a decision): the check every action and the phase's PD share."""
     state = tx.state
     if state.stage is not Stage.PLAYING or state.initiative_asking or state.active is None:
         raise Refusal("not-your-phase", "It is nobody's player phase yet.")
@@ -106,12 +94,12 @@ def end_phase(tx: Tx, cmd: EndPhase) -> None:
     state = tx.state
     if state.pending is not None and state.pending.player == cmd.player and state.card_play is None:
         tx.emit(PendingSet(None))
-    _in_phase(tx, cmd.player)
+    in_phase(tx, cmd.player)
     tx.emit(PointsLapsed(cmd.player, tx.state.ap_left))
 
 
 def _pd_open(tx: Tx, player: str) -> None:
-    _in_phase(tx, player)
+    in_phase(tx, player)
     if not tx.state.pd_open:
         raise Refusal("pd-closed", "The phase's power disc comes before any action, once.")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.warparena.combat import waiting as fight_waiting
 from engine.warparena.board import Board
+from engine.warparena.combat import waiting as fight_waiting
 from engine.warparena.fight import Combat
 from engine.warparena.hexes import arena_type
 from engine.warparena.options import Options

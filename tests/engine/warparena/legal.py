@@ -2,13 +2,17 @@
 
 :func:`candidates` proposes commands for whoever the game waits on (many legal, some not:
 the engine is the judge); :func:`step` tries them in a random order and applies the first
-accepted, so a game driven by it only ever takes legal steps. The proposals cover every
-command of commands.py, so random games reach every action, card, window and fight.
+accepted, so a game driven by it only ever takes legal steps. It proposes every set-up,
+phase, action, card, window and initiative command, and sealed combat cards; the fights'
+other decisions (redistribution, the force field, match-ups, orders) are taken by their
+deadline defaults (engine.warparena.combat.defaults), as the combat helper's own property
+tests choose those at random. :func:`random_game` plays a whole game.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.warparena import arena
@@ -48,12 +52,13 @@ from engine.warparena.commands import (
     WarpPiece,
 )
 from engine.warparena.dice import Dice
-from engine.warparena.game import Accepted, Rejected, apply
+from engine.warparena.game import Accepted, GameSetup, Rejected, apply, new_game
 from engine.warparena.hexes import HexName, hex_name
+from engine.warparena.options import Options
 from engine.warparena.pieces import Piece, Robot
 from engine.warparena.setup import pieces_left
-from engine.warparena.state import GameState
-from engine.warparena.tx import Tx
+from engine.warparena.state import GameState, Stage
+from engine.warparena.tx import Event, Tx
 from engine.warparena.views import waiting_on
 from engine.warparena.waiting import Decision
 
@@ -116,7 +121,9 @@ def _for(state: GameState, player: str, decision: Decision, rng: random.Random) 
         case Decision.PUT_GRID:
             assert state.pending is not None
             places = arena.legal_places(board, state.pending.grid)
-            return [PutGrid(player, b, s, rng.randrange(6)) for b, s in rng.sample(places, min(4, len(places)))]
+            return [
+                PutGrid(player, b, s, rng.randrange(6)) for b, s in rng.sample(places, min(4, len(places)))
+            ]
         case Decision.ORIENT_GRIDS:
             return [OrientGrids(player, rng.randrange(6), rng.randrange(6))]
         case Decision.PLAY_CARDS:
@@ -163,7 +170,7 @@ def _phase(state: GameState, player: str, rng: random.Random) -> list[Command]:
         WarpConverter(player),
         PlaySpecialCards(player),
         DoubleWarp(player, rng.choice(grids)),
-        SwapGrids(player, *rng.sample(grids, 2), rng.choice((None, 0, 1, 2, 3, 4, 5)), None),
+        SwapGrids(player, rng.choice(grids), rng.choice(grids), rng.choice((None, 0, 1, 2, 3, 4, 5))),
     ]
     if others:
         out.append(WarpPiece(player, rng.choice(others).ref))
@@ -247,3 +254,47 @@ def step(state: GameState, dice: Dice, rng: random.Random, tries: int = 12) -> S
     result = apply(state, DeadlinePassed(), dice)
     assert isinstance(result, Accepted), result
     return Step(DeadlinePassed(), result, tuple(refused))
+
+
+NAMES = ("ann", "bob", "cat", "dan")
+
+Check = Callable[[GameState, tuple[Event, ...], GameState], None]
+"""Called after each step with (the new state, the step's events, the state before)."""
+
+
+def random_game(
+    players: int,
+    options: Options,
+    seed: int,
+    *,
+    turn_cap: int = 6,
+    steps: int = 500,
+    check: Check | None = None,
+) -> tuple[GameState, list[Event]]:
+    """A whole random game of legal commands; past ``turn_cap`` the players concede, last
+    seat first, until one is left (so every game ends). Returns the end and the full log."""
+    dice = SeededDice(seed)
+    rng = random.Random(seed)
+    created = new_game(GameSetup(NAMES[:players], options), dice)
+    assert isinstance(created, Accepted), created
+    state = created.state
+    log: list[Event] = list(created.events)
+    for _ in range(steps):
+        if state.stage is Stage.OVER:
+            break
+        result = _concede_one(state, dice) if state.turn > turn_cap else step(state, dice, rng).accepted
+        if check is not None:
+            check(result.state, result.events, state)
+        log += result.events
+        state = result.state
+    return state, log
+
+
+def _concede_one(state: GameState, dice: Dice) -> Accepted:
+    for name in reversed(state.in_play):
+        result = apply(state, Concede(name), dice)
+        if isinstance(result, Accepted):
+            return result
+    result = apply(state, DeadlinePassed(), dice)
+    assert isinstance(result, Accepted), result
+    return result

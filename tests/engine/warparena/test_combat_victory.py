@@ -143,3 +143,20 @@ def test_a_defender_conceding_mid_combat_leaves_the_attacker_to_fight_the_next()
     combat.decide(tx, SealCard("ann"))
     combat.decide(tx, SealCard("cy"))
     assert tx.state.combat is None and [p.owner for p in tx.state.board.pieces_at(HEX)] == ["ann"]
+
+
+def test_the_game_ends_while_a_fight_window_is_open() -> None:
+    """R-WA-WIN-2, R-WA-WIN-1: bob concedes while the 6.1 F window on ann's card is open; ann
+    wins and the game waits on nothing more; every card is accounted for."""
+    pos = Position.of("ann", "bob").grid(9).piece("ann", "C", "9-1").piece("ann", "H1", "9-C")
+    pos = pos.piece("bob", "C", "9-2").piece("bob", "D1", "9-C")
+    tx = tx_of(pos, [3, 3], ann=(combat_value(2),), bob=(combat_value(1),))
+    combat.begin(tx, (HEX,), "ann")
+    combat.decide(tx, SealCard("ann", combat_value(2)))
+    combat.decide(tx, SealCard("bob"))
+    assert tx.state.window is not None
+    victory.concede(tx, "bob")
+    state = tx.state
+    assert (state.stage, state.winner, state.combat, state.window) == (Stage.OVER, "ann", None, None)
+    assert state.discards == (combat_value(2), combat_value(1))
+    assert cards_accounted(state)

@@ -12,21 +12,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import serial
-from engine.warparena.board_events import GridPlaced, GridWarped, PDCreated
-from engine.warparena.commands import Concede, DeadlinePassed
+from engine.warparena.board_events import GridPlaced, GridWarped
 from engine.warparena.deck import cards_in_game
 from engine.warparena.events import fold
-from engine.warparena.game import Accepted, GameSetup, Rejected, apply, new_game
+from engine.warparena.game import Accepted, GameSetup, new_game
 from engine.warparena.hexes import distance
 from engine.warparena.options import Options
 from engine.warparena.pieces import MOST_OF_A_TYPE, MOST_PDS
 from engine.warparena.state import GameState, Stage
 from engine.warparena.tx import Event
-from tests.engine.warparena.legal import SeededDice, step
+from tests.engine.warparena.legal import NAMES, SeededDice, random_game, step
 
-NAMES = ("ann", "bob", "cat", "dan")
 TURN_CAP = 6
-STEP_CAP = 500
 
 options = st.builds(
     Options,
@@ -43,6 +40,12 @@ options = st.builds(
 )
 
 
+MAKE_PDS = {"PDCreated", "PlayerOut", "CardCancelled"}
+"""Random and card PDs (2.3.6), a lost C-bot's two (7.0), and a cancelled card's undoing."""
+DESTROY_PDS = {"HexDestroyed", "DiscsConverted", "PieceWarped", "CardCancelled"}
+"""A destroyed hex (2.3.7), conversion (4.2.5), a warp onto a destroyed hex (R-WA-TURN-4)."""
+
+
 def pds(state: GameState) -> int:
     return sum(p.pds for p in state.board.pieces) + sum(state.board.unclaimed.values())
 
@@ -53,8 +56,8 @@ def check_invariants(state: GameState, events: tuple[Event, ...], before: GameSt
     assert not [p for p in board.pieces if p.hex in board.destroyed]
     # at most 4 PDs a robot, 5 robots of a type
     assert all(0 <= p.pds <= MOST_PDS for p in board.pieces)
-    kinds = Counter((p.owner, p.robot) for p in board.pieces)
-    assert all(n <= MOST_OF_A_TYPE for n in kinds.values())
+    per_type = Counter((p.owner, p.robot) for p in board.pieces)
+    assert all(n <= MOST_OF_A_TYPE for n in per_type.values())
     # grids never overlap; placed and warped grids touch another
     centres = {g.number: g.centre for g in board.grids}
     for a in centres:
@@ -68,47 +71,16 @@ def check_invariants(state: GameState, events: tuple[Event, ...], before: GameSt
     # the cards, all accounted for (deck + discards + hands), each once
     held = [*state.deck, *state.discards, *(c for p in state.players for c in p.hand)]
     assert sorted(held) == sorted(cards_in_game(state.options)), Counter(held).most_common(2)
-    # PDs made only by the rules that make them
+    # PDs made and destroyed only by the rules that do so (a cancelled card undoes both)
+    kinds = {type(e).__name__ for e in events}
     if pds(state) > pds(before):
-        assert any(isinstance(e, PDCreated) or type(e).__name__ == "PlayerOut" for e in events)
-
-
-def play(players: int, opts: Options, seed: int) -> tuple[GameState, list[Event], int]:
-    dice = SeededDice(seed)
-    rng = random.Random(seed)
-    created = new_game(GameSetup(NAMES[:players], opts), dice)
-    assert isinstance(created, Accepted), created
-    state = created.state
-    log: list[Event] = list(created.events)
-    for _ in range(STEP_CAP):
-        if state.stage is Stage.OVER:
-            break
-        if state.turn > TURN_CAP:
-            # the test's turn cap: players concede until one is left (every game ends)
-            result = _end(state, dice)
-        else:
-            taken = step(state, dice, rng)
-            for _command, refusal in taken.refused:
-                assert isinstance(refusal, Rejected)
-            result = taken.accepted
-        check_invariants(result.state, result.events, state)
-        log += result.events
-        state = result.state
-    return state, log, seed
-
-
-def _end(state: GameState, dice: SeededDice) -> Accepted:
-    for name in reversed(state.in_play):
-        result = apply(state, Concede(name), dice)
-        if isinstance(result, Accepted):
-            return result
-    result = apply(state, DeadlinePassed(), dice)
-    assert isinstance(result, Accepted), result
-    return result
+        assert kinds & MAKE_PDS, kinds
+    if pds(state) < pds(before):
+        assert kinds & DESTROY_PDS, kinds
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(opts=options, seed=st.integers(0, 10**6))
 def test_random_games_keep_the_invariants(players: int, opts: Options, seed: int) -> None:
     """Random legal games for 2-4 players with any options: no piece on a destroyed hex, at
@@ -116,10 +88,10 @@ def test_random_games_keep_the_invariants(players: int, opts: Options, seed: int
     warped grids touch (R-WA-MAP-3), the 84 cards accounted for (R-WA-SET-2), PDs made only
     by the rules that make them; the game ends (turn cap in the test only); fold of the
     events equals the state; the state and every event round-trip through JSON."""
-    state, log, _ = play(players, opts, seed)
+    state, log = random_game(players, opts, seed, turn_cap=TURN_CAP, check=check_invariants)
     assert state.stage is Stage.OVER
     assert state.winner in NAMES[:players]
-    assert fold(log) == state
+    assert fold(None, log) == state
     assert serial.decode(GameState, serial.encode(state)) == state
     for event in log:
         assert serial.decode(Event, serial.encode(event)) == event
@@ -144,3 +116,11 @@ def test_a_refused_command_changes_nothing(seed: int, players: int) -> None:
         for command, _refusal in taken.refused:
             assert serial.encode(state) == before, command
         state = taken.accepted.state
+
+
+def test_the_same_dice_play_the_same_game() -> None:
+    """R-WA-DICE-1: the engine takes its dice from outside and is deterministic: the same
+    dice and the same commands give the same events, roll for roll."""
+    first = random_game(3, Options(grids=6, chain_reaction=True), 7, turn_cap=3)
+    second = random_game(3, Options(grids=6, chain_reaction=True), 7, turn_cap=3)
+    assert first == second
