@@ -107,7 +107,7 @@ class ArenaKind:
         return apply(state, command, dice_of(table))
 
     def fold(self, events: Sequence[Event], state: GameState | None = None) -> GameState:
-        return fold(events, state)
+        return fold(state, events)
 
     def over(self, state: GameState) -> bool:
         return state.stage is Stage.OVER

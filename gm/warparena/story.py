@@ -361,7 +361,7 @@ def tell(
         story.all(note)
     state = start
     for event in events:
-        state = event.apply(state) if state is not None else ev.fold([event])
+        state = ev.fold(state, [event])
         teller = TELLERS.get(type(event))
         if teller is not None:
             teller(story, event, state)
