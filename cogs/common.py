@@ -23,7 +23,6 @@ from discord import app_commands
 
 from cogs import pace
 from cogs.text import EMBED_DESCRIPTION_LIMIT, MESSAGE_LIMIT, pieces
-from engine.warpwar import GameState
 from gm.announce import Heading, Picture, Reply
 from gm.aside import GameSetAside
 from gm.core import Actor, Loaded
@@ -230,7 +229,7 @@ async def _game_for(interaction: discord.Interaction) -> Loaded | None:
         return None  # nothing to suggest: the game takes no commands
 
 
-async def _seen(interaction: discord.Interaction) -> tuple[GameState, str | None] | None:
+async def _seen(interaction: discord.Interaction) -> tuple[Any, str | None] | None:
     """The game's state and the user's seat name in it (None if they have none)."""
     loaded = await _game_for(interaction)
     if loaded is None or loaded.state is None:

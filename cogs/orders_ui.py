@@ -70,7 +70,7 @@ from engine.warpwar.order_notation import NotationError, parse_orders
 from engine.warpwar.orders import Orders
 from engine.warpwar.tx import Refusal
 from gm.core import Actor
-from gm.play import ROUND_OVER
+from gm.warpwar.play import ROUND_OVER
 from gm.warpwar.sealing import left_out
 
 if TYPE_CHECKING:
@@ -283,7 +283,8 @@ async def _label(interaction: discord.Interaction, key: RoundKey) -> str:
     loaded = await game_of(interaction, key.game_id)
     if loaded is None or loaded.state is None:
         return key.star
-    return loaded.state.map.label(key.star)
+    label: str = loaded.state.map.label(key.star)
+    return label
 
 
 async def start_orders(interaction: discord.Interaction, fight: Fight, *, replacing: bool = False) -> None:

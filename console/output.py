@@ -17,9 +17,8 @@ from datetime import UTC, datetime, timedelta
 
 from console.pictures import Album
 from engine.text import plural
-from gm.announce import Announcement, Audience, Heading, Picture, Reply, ToBattle, ToPlayer
+from gm.announce import Announcement, Audience, Heading, Picture, Reply, ToBattle, ToPlayer, summons
 from gm.clock import Clock
-from gm.warpwar.nudges import summons
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
 _STAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")

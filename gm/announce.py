@@ -162,3 +162,15 @@ class Reply:
 def refused(text: str, code: str = "refused") -> Reply:
     """A refusal: a value with a message in the player's terms, never an exception."""
     return Reply(ok=False, text=text, code=code)
+
+
+def summons(turn: Turn, who: str) -> str:
+    """The line that calls a player under the channel's news: ``who`` is how the front end
+    names them (a Discord mention, a plain name)."""
+    ends = f": it ends {when_unix(turn.deadline)}" if turn.deadline is not None else ""
+    return f"{who}, your {turn.phase} phase{ends}."
+
+
+def when_unix(unix: int) -> str:
+    """A moment as Discord shows it to each reader, relative (``in 2 hours``)."""
+    return f"<t:{unix}:R>"

@@ -16,9 +16,8 @@ import logging
 import sqlite3
 from datetime import datetime
 
-from engine.serial import decode
-from engine.warpwar import Event, GameState, fold
 from gm.announce import Reply, refused
+from gm.kinds import Kinds
 from store import games, set_aside
 from store.db import Database, DatabaseFileError
 from store.games import GameRow
@@ -96,9 +95,10 @@ async def set_aside_status(db: Database, row: GameRow, manager: bool) -> Reply |
     return Reply(True, text, private=manager, game_id=row.id, channel_id=row.channel_id)
 
 
-async def fault(db: Database, row: GameRow) -> tuple[str, BaseException | str] | None:
-    """What is wrong with a stored game, if anything: its state decodes, its events decode and
-    replay (the engine's fold) to exactly that state, its deadlines read. None when it holds."""
+async def fault(db: Database, kinds: Kinds, row: GameRow) -> tuple[str, BaseException | str] | None:
+    """What is wrong with a stored game, if anything: its kind is hosted here, its state
+    decodes, its events decode and replay (the kind's fold) to exactly that state, its
+    deadlines read. None when it holds."""
     try:
         await games.deadlines_of(db, row.id)
     except (ValueError, TypeError) as error:
@@ -106,20 +106,19 @@ async def fault(db: Database, row: GameRow) -> tuple[str, BaseException | str] |
     if row.state is None:
         return None  # in the lobby: nothing played, nothing to replay
     try:
-        state = decode(GameState, json.loads(row.state))
-        if not isinstance(state, GameState):
-            return STATE_UNREADABLE, f"the saved state is a {type(state).__name__}"
+        kind = kinds[row.kind]
+        state = kind.decode_state(json.loads(row.state))
     except Exception as error:
         return STATE_UNREADABLE, error
     logged = await games.events(db, row.id)
     if [e.seq for e in logged] != list(range(1, row.version + 1)):
         return EVENTS_DISAGREE, f"{len(logged)} events stored for version {row.version}"
     try:
-        events = [decode(Event, json.loads(e.body)) for e in logged]
+        events = [kind.decode_event(json.loads(e.body)) for e in logged]
     except Exception as error:
         return EVENTS_UNREADABLE, error
     try:
-        replayed = fold(events)
+        replayed = kind.fold(events)
     except Exception as error:
         return EVENTS_DISAGREE, error
     if replayed != state:
@@ -127,14 +126,14 @@ async def fault(db: Database, row: GameRow) -> tuple[str, BaseException | str] |
     return None
 
 
-async def examine(db: Database, game_id: int, now: datetime) -> GameSetAside | None:
+async def examine(db: Database, kinds: Kinds, game_id: int, now: datetime) -> GameSetAside | None:
     """After a command on the game failed unexpectedly: set it aside if the stored game does
     not hold together. A game that holds is left in play (the failure was the command's, and one
     player's odd input must not be able to stop a game for everyone)."""
     row = await games.game_by_id(db, game_id)
     if row is None:
         return None
-    found = await fault(db, row)
+    found = await fault(db, kinds, row)
     if found is None:
         return None
     return await put_aside(db, game_id, *found, now)

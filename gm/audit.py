@@ -7,16 +7,15 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from engine.serial import decode, encode
+from engine.serial import encode
 from engine.text import plural
-from engine.warpwar import Event, GameState, fold
 from gm import validate
 from gm.announce import Reply, refused
 from gm.aside import GameSetAside
 from gm.core import NAME_LIMIT, Actor, GameCore, Loaded
-from gm.lobby import ALLIANCE_LIMIT, TITLE_LIMIT
-from gm.warpwar.settings import SETTING_NAMES, Settings, changed
-from store import games
+from gm.kinds import WARPWAR, GameKind, Kinds
+from gm.lobby import ALLIANCE_LIMIT, SEED_LIMIT, TITLE_LIMIT
+from store import games, secrets
 from store.games import Seat
 
 FORMAT = "warpwar-game"
@@ -25,21 +24,28 @@ STATUSES = ("lobby", "running", "over", "abandoned")
 
 
 class Audit(GameCore):
-    async def replay(self, game_id: int) -> GameState | None:
+    async def replay(self, game_id: int) -> Any:
         """The game rebuilt from its event log alone (None before it starts)."""
         logged = await games.events(self.db, game_id)
         if not logged:
             return None
-        return fold([decode(Event, json.loads(e.body)) for e in logged])
+        row = await games.game_by_id(self.db, game_id)
+        assert row is not None
+        kind = self.kind_of(row)
+        return kind.fold([kind.decode_event(json.loads(e.body)) for e in logged])
 
-    async def stored_state(self, game_id: int) -> GameState | None:
+    async def stored_state(self, game_id: int) -> Any:
         """The state as stored beside the log (what every command reads)."""
         return (await self.load(game_id)).state
 
     async def export(self, game_id: int) -> dict[str, Any]:
-        """Everything needed to rebuild the game elsewhere, as JSON data."""
+        """Everything needed to rebuild the game elsewhere, as JSON data. A game's secret (the
+        server seed of its dice) is in it only once the game has ended (R-WA-DICE-2)."""
         loaded = await self.load(game_id)
         logged = await games.events(self.db, game_id)
+        ended = loaded.row.status in ("over", "abandoned")
+        secret = {"secret": loaded.secret.hex()} if ended and loaded.secret is not None else {}
+        extra = loaded.kind.exported(logged, loaded.table, ended)
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -48,11 +54,13 @@ class Audit(GameCore):
             "status": loaded.row.status,
             "creator_id": loaded.row.creator_id,
             "setup": loaded.row.setup,
-            "seats": [asdict(s) for s in loaded.seats],
+            "seats": [_seat(s) for s in loaded.seats],
             "events": [
                 {"seq": e.seq, "actor_id": e.actor_id, "at": games.stamp(e.at), "event": json.loads(e.body)}
                 for e in logged
             ],
+            **secret,
+            **extra,
         }
 
     async def import_game(self, actor: Actor, guild_id: int, channel_id: int, data: dict[str, Any]) -> Reply:
@@ -65,10 +73,10 @@ class Audit(GameCore):
             return refused("That is not a server and channel a game can be in.", "bad-place")
         if await self.game_in(channel_id) is not None:
             return refused("This channel already has a game.", "channel-busy")
-        read = _read(data)
+        read = _read(data, self.kinds)
         if isinstance(read, str):
             return refused(f"The exported game is damaged: {read}.", "bad-import")
-        events, state, settings, seats = read
+        kind, events, state, settings, seats = read
         status, title, creator = str(data["status"]), str(data["title"]).strip(), int(data["creator_id"])
         now = self.clock.now()
         async with self.db.transaction():
@@ -76,7 +84,7 @@ class Audit(GameCore):
                 self.db,
                 guild_id=guild_id,
                 channel_id=channel_id,
-                kind="warpwar",
+                kind=kind.key,
                 title=title,
                 creator_id=creator,
                 setup=data["setup"],
@@ -84,13 +92,15 @@ class Audit(GameCore):
             )
             for seat in seats:
                 await games.add_seat(self.db, game_id, seat)
+            if "secret" in data:
+                await secrets.put(self.db, game_id, bytes.fromhex(str(data["secret"])))
             bodies = [(type(e).__name__, json.dumps(encode(e))) for e in events]
             await games.append_events(self.db, game_id, 1, bodies, None, now)
             stored = json.dumps(encode(state)) if state is not None else None
             await games.update_game(self.db, game_id, now, status=status, version=len(events), state=stored)
             if state is not None and status == "running":
                 await games.replace_deadlines(
-                    self.db, game_id, await self.planned(game_id, settings, state, now)
+                    self.db, game_id, await self.planned(kind, game_id, settings, state, now)
                 )
         self.deadlines_moved()
         return Reply(
@@ -110,11 +120,16 @@ class Audit(GameCore):
         return found
 
 
-Read = tuple[list[Event], GameState | None, Settings, tuple[Seat, ...]]
+Read = tuple[GameKind, list[Any], Any, Any, tuple[Seat, ...]]
 
 
-def _read(data: dict[str, Any]) -> Read | str:
-    """The parts of an export, checked; or what is wrong with it, in a manager's words."""
+def _read(data: dict[str, Any], kinds: Kinds) -> Read | str:
+    """The parts of an export, checked; or what is wrong with it, in a manager's words. An
+    export written before there were kinds is WarpWar's."""
+    key = str(data.get("kind", WARPWAR))
+    if key not in kinds:
+        return f"it is a game of {key[:20]!r}, which this bot does not host"
+    kind = kinds[key]
     missing = [k for k in ("events", "setup", "seats", "status", "title", "creator_id") if k not in data]
     if missing:
         return f"it has no {missing[0]}"
@@ -124,25 +139,38 @@ def _read(data: dict[str, Any]) -> Read | str:
         return f"its status {str(data['status'])[:20]!r} or creator is not one this bot writes"
     try:
         seats = tuple(
-            Seat(int(s["user_id"]), str(s["name"]), int(s["joined"]), s.get("alliance"))
+            Seat(int(s["user_id"]), str(s["name"]), int(s["joined"]), s.get("alliance"), s.get("seed"))
             for s in data["seats"]
         )
-        events = [decode(Event, e["event"]) for e in data["events"]]
-        state = fold(events) if events else None
+        events = [kind.decode_event(e["event"]) for e in data["events"]]
+        state = kind.fold(events) if events else None
+        if "secret" in data:
+            bytes.fromhex(str(data["secret"]))
     except (KeyError, TypeError, ValueError, AttributeError, AssertionError):
         return "its seats or events cannot be read"
     shown = _unshowable(str(data["title"]), seats)
     if shown:
         return shown
+    if kind.wants_secret and "secret" not in data and data["status"] in ("lobby", "running"):
+        ends = "exported with its secret only once it has ended"
+        return f"a {kind.name} game is {ends}, so this one cannot go on here"
     if len({s.user_id for s in seats}) != len(seats) or len({s.name for s in seats}) != len(seats):
         return "two seats have the same player"
-    if state is not None and sorted(p.name for p in state.players) != sorted(s.name for s in seats):
+    if state is not None and sorted(kind.players(state)) != sorted(s.name for s in seats):
         return "its seats are not the players of its game"
-    known = {k: v for k, v in data["setup"].items() if k in SETTING_NAMES}
-    settings = changed(Settings(), known, running=False)
+    known = {k: v for k, v in data["setup"].items() if k in kind.setting_names}
+    settings = kind.change_settings(kind.settings_from({}), known, running=False)
     if isinstance(settings, str):
         return settings[0].lower() + settings[1:].rstrip(".")
-    return events, state, settings, seats
+    return kind, events, state, settings, seats
+
+
+def _seat(seat: Seat) -> dict[str, Any]:
+    """A seat in an export; a seat without a seed of its own is written as before there were seeds."""
+    data = asdict(seat)
+    if data["seed"] is None:
+        del data["seed"]
+    return data
 
 
 def _unshowable(title: str, seats: tuple[Seat, ...]) -> str:
@@ -153,6 +181,8 @@ def _unshowable(title: str, seats: tuple[Seat, ...]) -> str:
             validate.name(seat.name, "a seat's name", NAME_LIMIT)
             if seat.alliance is not None:
                 validate.name(str(seat.alliance), "an alliance's name", ALLIANCE_LIMIT)
+            if seat.seed is not None:
+                validate.name(str(seat.seed), "a seed", SEED_LIMIT)
     except validate.TextError as invalid:
         return str(invalid).rstrip(".")
     return ""

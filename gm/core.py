@@ -13,6 +13,7 @@ import functools
 import hashlib
 import json
 import logging
+import os
 import random
 import re
 from collections import OrderedDict
@@ -24,24 +25,19 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar, cast
 
 from engine.serial import decode, encode
-from engine.warpwar import Accepted, GameSetup, GameState, PlayerSetup, Rejected, new_game
-from engine.warpwar.state import GameOptions
 from gm.announce import Announcement, Reply, ToPlayer, refused
 from gm.aside import NOT_THE_GAMES, STATE_UNREADABLE, GameSetAside, examine, put_aside
 from gm.clock import Clock
-from gm.warpwar import deadlines as plan
-from gm.warpwar import nudges
-from gm.warpwar.channel import dated
-from gm.warpwar.settings import Settings, settings_from
-from gm.warpwar.story import tell
-from store import games, outbox, set_aside
+from gm.kinds import GameKind, Kinds, Outcome, Table, Telling, Wanted
+from store import games, outbox, secrets, set_aside
 from store.db import Database, DiskFullError
 from store.games import Deadline, DuplicateRequest, GameRow, Seat
-from store.maps import load_map
 
 DISK_FULL = "The server's disk is full: nothing was changed. Try again later."
 NAME_LIMIT = 20
 log = logging.getLogger(__name__)
+SECRET_BYTES = 32
+"""A game's secret: 256 bits, drawn by the operating system."""
 STATES_KEPT = 500
 """Decoded game states kept in memory (a few kilobytes each)."""
 
@@ -65,8 +61,19 @@ class Loaded:
 
     row: GameRow
     seats: tuple[Seat, ...]
-    settings: Settings
-    state: GameState | None
+    settings: Any
+    """The kind's settings (gm.kinds.GameKind.settings_from)."""
+    state: Any
+    """The kind's state, None in the lobby."""
+    kind: GameKind
+    secret: bytes | None = None
+    """The game's own secret (Warp Arena's server seed): for the kind's dice, never shown."""
+
+    @property
+    def table(self) -> Table:
+        """Who sits at the game and where it is told, as the kind reads it."""
+        row = self.row
+        return Table(row.id, row.title, row.channel_id, self.names, self.seats, self.secret)
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -96,13 +103,24 @@ _request: ContextVar[Request | None] = ContextVar("request", default=None)
 
 
 class GameCore:
-    def __init__(self, db: Database, clock: Clock, seeds: Callable[[int], int] | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock,
+        seeds: Callable[[int], int] | None = None,
+        kinds: Kinds | None = None,
+        secrets: Callable[[int], bytes] | None = None,
+    ) -> None:
         self.db = db
         self.clock = clock
+        self.kinds = kinds or Kinds(())
+        """The games this game master hosts (filled by gm.service)."""
         self._seeds = seeds or (lambda game_id: random.SystemRandom().randrange(2**32))
         """Draws the seed of a game's turn order and map ends, from its id (tests fix it)."""
+        self._secret = secrets or (lambda game_id: os.urandom(SECRET_BYTES))
+        """Draws a game's own secret (Warp Arena's server seed) from its id (tests fix it)."""
         self._locks: dict[int, asyncio.Lock] = {}
-        self._states: OrderedDict[int, tuple[int, GameState]] = OrderedDict()
+        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         """Decoded states of recently used games, by id, with the version they are at."""
         self._listeners: list[Callable[[], None]] = []
 
@@ -127,7 +145,7 @@ class GameCore:
             except NOT_THE_GAMES:
                 raise
             except Exception as error:
-                found = await examine(self.db, game_id, self.clock.now())
+                found = await examine(self.db, self.kinds, game_id, self.clock.now())
                 if found is None:
                     raise
                 raise found from error
@@ -141,11 +159,13 @@ class GameCore:
         if aside is not None:
             raise GameSetAside(aside)
         seats = tuple(await games.seats(self.db, game_id))
+        kind = self.kinds[row.kind]
         try:
-            state = self._state(row)
+            state = self._state(row, kind)
         except Exception as error:
             raise await put_aside(self.db, game_id, STATE_UNREADABLE, error, self.clock.now()) from error
-        return Loaded(row, seats, settings_from(row.setup), state)
+        secret = await secrets.secret_of(self.db, game_id)
+        return Loaded(row, seats, kind.settings_from(row.setup), state, kind, secret)
 
     async def load_set_aside_too(self, game_id: int) -> Loaded:
         """The game as stored, even when set aside (then without its state): to abandon it."""
@@ -155,9 +175,13 @@ class GameCore:
             row = await games.game_by_id(self.db, game_id)
             assert row is not None
             seats = tuple(await games.seats(self.db, game_id))
-            return Loaded(row, seats, settings_from(row.setup), None)
+            kind = self.kinds[row.kind]
+            return Loaded(row, seats, kind.settings_from(row.setup), None, kind)
 
-    def _state(self, row: GameRow) -> GameState | None:
+    def kind_of(self, row: GameRow) -> GameKind:
+        return self.kinds[row.kind]
+
+    def _state(self, row: GameRow, kind: GameKind) -> Any:
         """The row's state, decoded once per version: the database stays the truth, this only
         saves decoding the same JSON again on every command."""
         if row.state is None:
@@ -166,12 +190,11 @@ class GameCore:
         if cached is not None and cached[0] == row.version:
             self._states.move_to_end(row.id)
             return cached[1]
-        state = decode(GameState, json.loads(row.state))
-        assert isinstance(state, GameState)
+        state = kind.decode_state(json.loads(row.state))
         self._keep(row.id, row.version, state)
         return state
 
-    def _keep(self, game_id: int, version: int, state: GameState) -> None:
+    def _keep(self, game_id: int, version: int, state: Any) -> None:
         self._states[game_id] = (version, state)
         self._states.move_to_end(game_id)
         while len(self._states) > STATES_KEPT:
@@ -181,15 +204,16 @@ class GameCore:
         return await games.live_game_in(self.db, channel_id)
 
     async def planned(
-        self, game_id: int, settings: Settings, state: GameState, now: datetime
+        self, kind: GameKind, game_id: int, settings: Any, state: Any, now: datetime
     ) -> list[Deadline]:
-        """The deadlines ``state`` wants, keeping the time of those already set (deadlines.py)."""
-        return _planned(await games.deadlines_of(self.db, game_id), game_id, settings, state, now)
+        """The deadlines ``state`` wants, keeping the time of those already set."""
+        existing = await games.deadlines_of(self.db, game_id)
+        return _planned(existing, game_id, kind.deadlines(state, settings), now)
 
     async def commit(
         self,
         loaded: Loaded,
-        result: Accepted,
+        result: Outcome,
         actor: int | None,
         *,
         acting: str | None,
@@ -203,18 +227,24 @@ class GameCore:
         """
         assert loaded.state is not None
         now = self.clock.now()
-        state = result.state
-        status = "over" if state.result is not None else "running"
+        state, kind = result.state, loaded.kind
+        status = "over" if kind.over(state) else "running"
         existing = await games.deadlines_of(self.db, loaded.row.id)
-        deadlines = (
-            _planned(existing, loaded.row.id, loaded.settings, state, now) if status == "running" else []
-        )
-        told = tell(result.events, loaded.state, loaded.names, loaded.settings.announce, note)
+        wanted = kind.deadlines(state, loaded.settings) if status == "running" else []
+        deadlines = _planned(existing, loaded.row.id, wanted, now)
         paused = loaded.row.paused_at is not None
-        told = dated(told, heading_due(deadlines), paused)
-        due = phase_due(deadlines)
-        where = (loaded.row.title, loaded.row.channel_id)
-        told = nudges.turn_news(told, result.events, state, loaded.names, where, due, paused, acting)
+        telling = Telling(
+            loaded.table,
+            loaded.settings,
+            tuple(result.events),
+            loaded.state,
+            state,
+            note,
+            tuple(deadlines),
+            paused,
+            acting,
+        )
+        told = kind.tell(telling)
         reply = self.reply(loaded, told, acting, loaded.row.version + len(result.events))
         if reshape is not None:
             reply = reshape(reply)
@@ -366,23 +396,14 @@ def refusing_when_full(action: Action) -> Action:
     return cast(Action, guarded)
 
 
-def heading_due(deadlines: Iterable[Deadline]) -> datetime | None:
-    """The deadline a phase's post shows: the phase's, or its combat round's if sooner."""
-    return min((d.due_at for d in deadlines if d.kind in ("phase", "round")), default=None)
-
-
-def phase_due(deadlines: Iterable[Deadline]) -> datetime | None:
-    """When the player's phase ends by itself (its call and letter say so)."""
-    return next((d.due_at for d in deadlines if d.kind == "phase"), None)
-
-
 def _planned(
-    existing: list[Deadline], game_id: int, settings: Settings, state: GameState, now: datetime
+    existing: list[Deadline], game_id: int, wanted: Iterable[Wanted], now: datetime
 ) -> list[Deadline]:
-    """The deadlines ``state`` wants: those already set keep their time, new ones start now."""
+    """The deadlines wanted (gm.kinds.Wanted): those already set keep their time, new ones
+    start now."""
     kept = {d.key: d for d in existing}
     found = []
-    for w in plan.wanted(state, settings):
+    for w in wanted:
         old = kept.get(w.key)
         found.append(Deadline(game_id, w.key, w.kind, old.due_at if old else now + w.after, w.payload))
     return sorted(found, key=lambda d: (d.due_at, d.key))
@@ -392,19 +413,6 @@ def _stored(text: str) -> Reply:
     reply = decode(Reply, json.loads(text))
     assert isinstance(reply, Reply)
     return reply
-
-
-def begin(settings: Settings, seats: Iterable[Seat], seed: int) -> Accepted | Rejected:
-    """The engine's new game for these seats, drawn with ``seed`` (stored, so replays agree)."""
-    setup = GameSetup(
-        ruleset=settings.ruleset,
-        scenario=settings.scenario,
-        map=load_map(settings.map),
-        players=tuple(PlayerSetup(s.name, alliance=s.alliance) for s in seats),
-        fixed_order=settings.fixed_order,
-        options=GameOptions(parallel_battles=settings.parallel_battles),
-    )
-    return new_game(setup, random.Random(seed))
 
 
 def seat_name(display: str, taken: Iterable[str]) -> str:

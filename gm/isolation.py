@@ -35,7 +35,7 @@ class Isolation(GameCore):
         for row in rows:
             if row.id in already:
                 continue
-            problem = await fault(self.db, row)
+            problem = await fault(self.db, self.kinds, row)
             if problem is not None:
                 found.append((await put_aside(self.db, row.id, *problem, self.clock.now())).aside)
         seconds = time.perf_counter() - started
@@ -62,7 +62,7 @@ class Isolation(GameCore):
             aside = await set_aside.of(self.db, row.id)
             if aside is None:
                 return refused("This game is not set aside: it is in play.", "not-set-aside")
-            problem = await fault(self.db, row)
+            problem = await fault(self.db, self.kinds, row)
             if problem is not None:
                 reason, error = problem
                 return refused(

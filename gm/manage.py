@@ -9,15 +9,13 @@ from typing import Any
 from engine.text import plural
 from gm import validate
 from gm.announce import Reply, refused
-from gm.core import Actor, GameCore, Loaded, heading_due, once, phase_due
-from gm.lobby import may_manage
-from gm.warpwar import nudges
-from gm.warpwar.channel import deadline_moved
-from gm.warpwar.settings import MIN_HOURS, Settings, changed, describe, to_data
-from gm.warpwar.story import revealed
+from gm.core import Actor, GameCore, Loaded, once
+from gm.kinds import WARPWAR
+from gm.lobby import defaults_of, may_manage
 from store import games
 from store.games import Deadline
 
+MIN_HOURS = 0.05
 MAX_EXTENSION_HOURS = 24 * 14
 
 
@@ -46,14 +44,15 @@ class Manage(GameCore):
             return refused("Say which setting to change, like phase_hours:24.", "bad-settings")
         async with self.locked(found.row.id):
             loaded = await self.load(found.row.id)
-            new = changed(loaded.settings, changes, running=loaded.row.status == "running")
+            kind = loaded.kind
+            new = kind.change_settings(loaded.settings, changes, running=loaded.row.status == "running")
             if isinstance(new, str):
                 return refused(new, "bad-settings")
-            if new.players < len(loaded.seats):
+            if kind.seats_wanted(new) < len(loaded.seats):
                 return refused(f"{len(loaded.seats)} players already have seats.", "bad-settings")
-            reply = self._public(loaded, f"Settings changed: {describe(new, changes)}.")
+            reply = self._public(loaded, f"Settings changed: {kind.describe(new, changes)}.")
             async with self.db.transaction():
-                setup = {**loaded.row.setup, **to_data(new)}
+                setup = {**loaded.row.setup, **kind.settings_data(new)}
                 await games.update_game(self.db, loaded.row.id, self.clock.now(), setup=setup)
                 await self.remember(reply)
         return reply
@@ -67,7 +66,8 @@ class Manage(GameCore):
             return found
         async with self.locked(found.row.id):
             loaded = await self.load_set_aside_too(found.row.id)
-            records = "".join(f"\n{r}" for r in revealed(loaded.state)) if loaded.state else ""
+            shown = loaded.kind.revealed(loaded.state) if loaded.state is not None else []
+            records = "".join(f"\n{r}" for r in shown)
             reply = self._public(loaded, f"**{loaded.row.title}** was abandoned by {actor.name}.{records}")
             async with self.db.transaction():
                 await games.update_game(self.db, loaded.row.id, self.clock.now(), status="abandoned")
@@ -141,26 +141,28 @@ class Manage(GameCore):
     def _retitled(self, loaded: Loaded, reply: Reply, deadlines: list[Deadline], paused: bool) -> Reply:
         """The reply with the phase's post headed anew: its deadline (or paused) in the footer,
         its player's call to match (``announce: phase``; the channel's line stays the reply's)."""
-        state = loaded.state
-        if state is None or state.result is not None or loaded.settings.announce != "phase":
+        if loaded.state is None:
             return reply
-        turn = nudges.turn_of(state, loaded.names, phase_due(deadlines), paused, call=False)
-        news = deadline_moved(state, heading_due(deadlines), paused, turn)
-        return replace(reply, announcements=(*reply.announcements, news))
+        news = loaded.kind.deadlines_moved(loaded.state, loaded.settings, loaded.table, deadlines, paused)
+        return replace(reply, announcements=(*reply.announcements, *news))
 
     @once
-    async def server_defaults(self, actor: Actor, guild_id: int, **values: Any) -> Reply:
-        """Default settings for new games in a server (managers only)."""
+    async def server_defaults(self, actor: Actor, guild_id: int, kind: str = WARPWAR, **values: Any) -> Reply:
+        """Default settings for new games of ``kind`` in a server (managers only)."""
         if not actor.manager:
             return refused("Only a server manager can change the server's defaults.", "not-manager")
         if not values:
             return refused("Say which default to change, like round_hours:12.", "bad-settings")
-        new = changed(Settings(), values, running=False)
+        if kind not in self.kinds:
+            return refused(f"There is no game called {kind[:20]!r} here.", "bad-kind")
+        game = self.kinds[kind]
+        new = game.change_settings(game.settings_from({}), values, running=False)
         if isinstance(new, str):
             return refused(new, "bad-settings")
-        reply = Reply(True, f"New games in this server will use: {describe(new, values)}.")
+        reply = Reply(True, f"New games in this server will use: {game.describe(new, values)}.")
+        data = game.settings_data(new)
         async with self.db.transaction():
             for key in values:
-                await games.set_guild_setting(self.db, guild_id, key, getattr(new, key))
+                await games.set_guild_setting(self.db, guild_id, defaults_of(kind, key), data[key])
             await self.remember(reply)
         return reply

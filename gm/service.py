@@ -7,18 +7,23 @@ reply exists, so whatever a player was told has happened and survives a restart.
 
 The methods live in modules by what they are for; this class puts them together:
 
-=============  ==========================================================================
-gm.lobby       create, join, leave, start
-gm.play        build, repair, move, done, battle order, concede, sealed orders, standing ones
-gm.manage      settings, pause, resume, extend, abandon, server defaults
-gm.timing      deadlines that pass (and the task that waits for them)
-gm.outbox      announcements stored with what they announce, waiting to be delivered
-gm.looking     status, story, fleet, ship, battle situation, battle reports
-gm.audit       replay, export, import
-gm.painting    the pictures announcements ask for (drawn by render/ in a worker thread)
-gm.guide       what a player can do next, the turn's buttons, /help and /games
-gm.isolation   games set aside after an error: the start-up check, their status, release
-=============  ==========================================================================
+===================  ====================================================================
+gm.lobby             create (a game of any kind), join, leave, start
+gm.acting            any kind's command, as the kind's own value (gm.kinds)
+gm.manage            settings, pause, resume, extend, abandon, server defaults
+gm.timing            deadlines that pass (and the task that waits for them)
+gm.outbox            announcements stored with what they announce, waiting to be delivered
+gm.audit             replay, export, import
+gm.painting          the pictures announcements ask for (drawn in a worker thread)
+gm.isolation         games set aside after an error: the start-up check, their status, release
+gm.warpwar.play      WarpWar: build, repair, move, done, battle order, concede, orders
+gm.warpwar.looking   WarpWar: status, story, fleet, ship, battle situation, battle reports
+gm.warpwar.guide     WarpWar: what a player can do next, the turn's buttons, /help, /games
+===================  ====================================================================
+
+This module is where the game master is put together, so it is the one module of gm/'s core
+that names the games: it registers each kind (:data:`KINDS`) and adds WarpWar's own actions.
+Every other shared module reaches a game only through gm.kinds (tests/gm/test_kinds_imports.py).
 
 Every action (a public method that returns a Reply) is guarded here, once for every front end:
 its text arguments are checked (gm.validate: no lone surrogate, no control character) and the
@@ -34,28 +39,47 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, TypeVar, cast
 
+from gm.acting import Acting
 from gm.announce import Reply, refused
 from gm.audit import Audit
+from gm.clock import Clock
 from gm.core import Actor, GameCore
-from gm.guide import Guide
 from gm.isolation import Isolation, refusing_set_aside
+from gm.kinds import Kinds
 from gm.lobby import Lobby
-from gm.looking import Looking
 from gm.manage import Manage
 from gm.outbox import Outbox
 from gm.painting import Painting
-from gm.play import Play
 from gm.timing import Timing
 from gm.validate import TextError, checked, display
+from gm.warparena.kind import ARENA_KIND
+from gm.warpwar.guide import Guide
+from gm.warpwar.kind import WARPWAR_KIND
+from gm.warpwar.looking import Looking
+from gm.warpwar.play import Play
+from store.db import Database
 
-__all__ = ["Actor", "GameMaster"]
+__all__ = ["KINDS", "Actor", "GameMaster"]
+
+KINDS = Kinds((WARPWAR_KIND, ARENA_KIND))
+"""The games this game master hosts."""
 
 
 @refusing_set_aside
-class GameMaster(Guide, Lobby, Play, Manage, Timing, Outbox, Looking, Audit, Painting, Isolation):
+class GameMaster(Guide, Lobby, Play, Acting, Manage, Timing, Outbox, Looking, Audit, Painting, Isolation):
     """One per process, over one database; see the module docstring for where each action is.
 
     Call :meth:`~gm.isolation.Isolation.check_games` once at start-up, before any deadline fires."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock,
+        seeds: Callable[[int], int] | None = None,
+        kinds: Kinds | None = None,
+        secrets: Callable[[int], bytes] | None = None,
+    ) -> None:
+        super().__init__(db, clock, seeds, kinds or KINDS, secrets)
 
 
 Action = TypeVar("Action", bound=Callable[..., Awaitable[Reply]])

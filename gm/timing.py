@@ -14,12 +14,9 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from engine.text import plural
-from engine.warpwar import GameState
-from gm.announce import Announcement, Reply, ToPlayer
+from gm.announce import Reply
 from gm.aside import DEADLINE_FAILED, NOT_THE_GAMES, TRANSIENT, GameSetAside, detail_of, put_aside
-from gm.core import GameCore, Loaded
-from gm.warpwar import deadlines as plan
-from gm.warpwar import nudges
+from gm.core import GameCore
 from store import games
 from store.games import Deadline
 
@@ -76,7 +73,8 @@ class Timing(GameCore):
                 raise await put_aside(self.db, deadline.game_id, DEADLINE_FAILED, error, now) from error
 
     async def _carry_out(self, deadline: Deadline, now: datetime) -> Reply | None:
-        """What the deadline does, under the game's lock: end the phase or the round, remind."""
+        """What the deadline does, under the game's lock (the game's kind says what: end a
+        phase, a round, a decision), or the reminder it is."""
         if deadline.kind == games.UNREADABLE:
             raise ValueError(f"the deadline {deadline.key!r} of game {deadline.game_id} cannot be read")
         loaded = await self.load(deadline.game_id)
@@ -84,38 +82,25 @@ class Timing(GameCore):
         if loaded.state is None or current.get(deadline.key) != deadline:
             return None  # already handled, or the game moved on
         note = " (late: the bot was away when it passed)" if now - deadline.due_at > LATE else ""
-        result = plan.on_deadline(loaded.state, deadline.kind, deadline.payload)
+        kind = loaded.kind
+        result = kind.on_deadline(loaded.state, deadline, loaded.table)
         if result is not None:
             # The commit rewrites the game's deadlines: this one goes in the same transaction
             # as what it did, so a crash leaves both or neither.
-            what = "The orders deadline passed" if deadline.kind == "round" else "The deadline passed"
+            what = kind.deadline_note(deadline)
             return await self.commit(loaded, result, None, acting=None, note=f"{what}{note}.")
         main = current.get(deadline.payload.get("for", ""))
         reply = None  # nothing to do, or the deadline itself passes now: no use reminding
         if deadline.kind == "remind" and main is not None and main.due_at > now:
-            reply = self._remind(loaded, loaded.state, deadline, main.due_at, note)
+            told = kind.remind(loaded.state, deadline, main.due_at, loaded.table, f"Reminder{note}")
+            reply = Reply(
+                True, "", announcements=tuple(told), game_id=loaded.row.id, channel_id=loaded.row.channel_id
+            )
         async with self.db.transaction():
             await games.delete_deadline(self.db, deadline.game_id, deadline.key)
             if reply is not None:
                 reply = await self.queue(reply)  # the reminders go with the deadline's row
         return reply
-
-    def _remind(
-        self, loaded: Loaded, state: GameState, deadline: Deadline, due: datetime, note: str
-    ) -> Reply:
-        """The letter again, to those who still must act: the game, its channel, what is
-        awaited, by when, and how to do it."""
-        star = deadline.payload.get("star")
-        title, channel_id = loaded.row.title, loaded.row.channel_id
-        head = f"Reminder{note}"
-        told = []
-        for player in plan.still_to_act(state, deadline.payload):
-            if star:
-                text = nudges.orders_reminder(state, player, title, channel_id, star, due, head)
-            else:
-                text = nudges.letter(state, player, title, channel_id, due, reminder=head)
-            told.append(Announcement(ToPlayer(player, loaded.names.get(player, 0)), text))
-        return Reply(True, "", announcements=tuple(told), game_id=loaded.row.id, channel_id=channel_id)
 
 
 class DeadlineRunner:

@@ -32,10 +32,10 @@ from engine.warpwar.orders import MissileShot, Orders
 from engine.warpwar.resolution import resolve_round
 from engine.warpwar.ships import new_ship, ship_key
 from engine.warpwar.state import Phase
+from gm.warpwar.maps import load_map
 from render import MapView, draw_map, render_map
 from render.canvas import encode_png
 from render.examples import midgame
-from store.maps import load_map
 
 WARM_UP = 20
 RUNS = 200

@@ -103,7 +103,7 @@ class Scribe:
 
     async def state(self, game: int) -> GameState:
         state = await self.gm.replay(game)
-        assert state is not None
+        assert isinstance(state, GameState)
         return state
 
     async def deliver(self, game: int, leave: Reply | None = None) -> None:

@@ -61,6 +61,8 @@ class Seat:
     joined: int
     """Order of joining, from 1."""
     alliance: str | None = None
+    seed: str | None = None
+    """The player's own seed for the game's fair dice (Warp Arena, R-WA-DICE-2): public."""
 
 
 @dataclass(frozen=True)
@@ -221,15 +223,16 @@ async def set_paused(db: Database, game_id: int, paused_at: datetime | None) -> 
 
 async def seats(db: Database, game_id: int) -> list[Seat]:
     rows = await db.fetch_all(
-        "SELECT user_id, name, joined, alliance FROM seats WHERE game_id = ? ORDER BY joined", (game_id,)
+        "SELECT user_id, name, joined, alliance, seed FROM seats WHERE game_id = ? ORDER BY joined",
+        (game_id,),
     )
-    return [Seat(r["user_id"], r["name"], r["joined"], r["alliance"]) for r in rows]
+    return [Seat(r["user_id"], r["name"], r["joined"], r["alliance"], r["seed"]) for r in rows]
 
 
 async def add_seat(db: Database, game_id: int, seat: Seat) -> None:
     await db.execute(
-        "INSERT INTO seats (game_id, user_id, name, joined, alliance) VALUES (?, ?, ?, ?, ?)",
-        (game_id, seat.user_id, seat.name, seat.joined, seat.alliance),
+        "INSERT INTO seats (game_id, user_id, name, joined, alliance, seed) VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, seat.user_id, seat.name, seat.joined, seat.alliance, seat.seed),
     )
 
 

@@ -141,4 +141,16 @@ MIGRATIONS: list[str] = [
     ALTER TABLE requests ADD COLUMN unanswered_at TEXT;
     CREATE INDEX requests_unanswered ON requests (fingerprint, at) WHERE unanswered_at IS NOT NULL
     """,
+    # 10 (issue 12, item 2): games of several kinds. Every game already has its kind (migration
+    # 1: 'warpwar' for every game stored so far). A game's own secret (Warp Arena's server seed,
+    # R-WA-DICE-2) lives in a table of its own that no view, story or announcement reads: only
+    # the kind's dice and, once the game has ended, its export (store/secrets.py). Each seat
+    # may bring the player's own seed, given when joining.
+    """
+    CREATE TABLE secrets (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        secret BLOB NOT NULL
+    );
+    ALTER TABLE seats ADD COLUMN seed TEXT
+    """,
 ]

@@ -8,26 +8,14 @@ kept in step by hand. Each has a reminder before it for those who still must act
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import timedelta
 
 from engine.warpwar import Accepted, Event, apply
 from engine.warpwar.commands import CloseRound, EndPhase
 from engine.warpwar.state import GameState, Phase
+from gm.kinds import Wanted
 from gm.warpwar.settings import Settings
 from gm.warpwar.story import fighting
-
-
-@dataclass(frozen=True)
-class Wanted:
-    """A deadline the game's state calls for."""
-
-    key: str
-    kind: str
-    """``phase``, ``round`` or ``remind``."""
-    after: timedelta
-    """From the moment it is first wanted."""
-    payload: dict[str, str]
 
 
 def wanted(state: GameState, settings: Settings) -> list[Wanted]:

@@ -18,6 +18,8 @@ from engine.warpwar.events import Event, PhaseBegan, RoundFought, TurnBegan
 from engine.warpwar.rulesets import Attr, Rule
 from engine.warpwar.state import GameState, Phase
 from gm.announce import Announcement, PhaseKey, ToChannel, ToPlayer, Turn
+from gm.announce import summons as summons  # the front ends' call of a player, kept here too
+from gm.announce import when_unix as when_unix
 from gm.warpwar.sealing import how_to_confirm
 from gm.warpwar.story import balances, fighting
 from gm.warpwar.views import when
@@ -266,14 +268,3 @@ def turn_of(
     player = state.active_player.name
     deadline = None if paused or due is None else int(due.timestamp())
     return Turn(player, seats.get(player, 0), state.phase.value, state.turn_serial, deadline, call=call)
-
-
-def summons(turn: Turn, who: str) -> str:
-    """The line that calls a player under the channel's news: ``who`` is how the front end
-    names them (a Discord mention, a plain name)."""
-    ends = f": it ends {when_unix(turn.deadline)}" if turn.deadline is not None else ""
-    return f"{who}, your {turn.phase} phase{ends}."
-
-
-def when_unix(unix: int) -> str:
-    return f"<t:{unix}:R>"

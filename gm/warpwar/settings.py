@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.warpwar.rulesets import SCENARIOS, RuleSetName
 from gm import validate
-from store.maps import available_maps, load_map
+from gm.warpwar.maps import available_maps, load_map
 
 MIN_HOURS = 0.05
 """Three minutes: the shortest deadline (quick games, demos, tests)."""

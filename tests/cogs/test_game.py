@@ -14,7 +14,7 @@ import pytest
 
 from cogs.orders_ui import custom_ids
 from gm.core import Loaded
-from gm.looking import Looking
+from gm.warpwar.looking import Looking
 from tests.cogs.conftest import (
     World,
     answer,

@@ -79,7 +79,7 @@ def pinged(world: World, message: discord.Message) -> list[int]:
 async def hex_of(world: World, game_id: int, star: str) -> str:
     state = (await world.bot.gm.load(game_id)).state
     assert state is not None
-    found = state.map.resolve(star)
+    found: str | None = state.map.resolve(star)
     assert found is not None
     return found
 

@@ -17,7 +17,7 @@ from engine.warpwar.notation import parse_design
 from engine.warpwar.ships import Ship, new_ship
 from engine.warpwar.starmap import HexMap
 from engine.warpwar.state import Phase
-from store.maps import load_map
+from gm.warpwar.maps import load_map
 
 
 @cache

@@ -11,7 +11,7 @@ import pytest
 
 from engine.warpwar.hexgrid import distance, neighbour_ids
 from engine.warpwar.starmap import MapError, parse_map
-from store.maps import MAPS_DIR, available_maps, load_map
+from gm.warpwar.maps import MAPS_DIR, available_maps, load_map
 from tests.engine.helpers import printed_map
 
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from engine.warpwar.commands import Drop, EndPhase, Go, Move, Scrap
 from engine.warpwar.state import Phase
-from store.maps import load_map
+from gm.warpwar.maps import load_map
 from tests.engine.helpers import accept, carry, place, printed_map, refuse, revised, to_phase
 
 

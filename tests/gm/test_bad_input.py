@@ -27,10 +27,10 @@ from gm.announce import Reply
 from gm.audit import Audit
 from gm.core import Actor
 from gm.lobby import Lobby
-from gm.looking import Looking
 from gm.manage import Manage
-from gm.play import Play
 from gm.service import GameMaster
+from gm.warpwar.looking import Looking
+from gm.warpwar.play import Play
 from store import games
 from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, GUILD, MANAGER, Table, open_table
 from tests.gm.test_whole_games import attack_route, into_battle, start_classic_learning

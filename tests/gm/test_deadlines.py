@@ -117,7 +117,8 @@ async def test_the_runner_fires_what_is_due_and_hands_it_over(table: Table) -> N
 async def _base(table: Table, game: int, player: str) -> str:
     state = await table.gm.replay(game)
     assert state is not None
-    return state.bases_of(player)[0].star
+    star: str = state.bases_of(player)[0].star
+    return star
 
 
 async def test_no_deadline_is_left_once_the_game_is_over(table: Table) -> None:

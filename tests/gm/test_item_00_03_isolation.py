@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-import gm.play as play
+import gm.warpwar.play as play
 from engine.warpwar import Accepted, GameState
 from gm import aside as why
 from gm.announce import Reply

@@ -5,7 +5,7 @@ alice sends her orders ship by ship, is asked before ships are left on default o
 from __future__ import annotations
 
 from engine.warpwar.events import RoundFought
-from gm.play import UNCHANGED_ORDERS
+from gm.warpwar.play import UNCHANGED_ORDERS
 from store import games
 from tests.engine.battle_helpers import battle
 from tests.gm.table import ALICE, BOB, CHANNEL, GUILD, Table, seat_position

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.warpwar import GameState
 from engine.warpwar.state import Phase
-from store.maps import load_map
+from gm.warpwar.maps import load_map
 from tests.engine.battle_helpers import battle
 from tests.engine.helpers import carry, place, start
 from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, Table, said, seat_position

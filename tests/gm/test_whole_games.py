@@ -214,7 +214,7 @@ async def test_three_players_revised_advanced_with_an_alliance(table: Table) -> 
             ship = next((s for s in state.ships_of(player) if s.is_warpship), None)
             if ship is not None and player != "bob":
                 await table.ok(gm.move(actor, CHANNEL, ship.label, to=meeting_step(state, ship.key, meeting)))
-            while (await gm.replay(game)).active_player.name == player:  # type: ignore[union-attr]
+            while (await gm.replay(game)).active_player.name == player:
                 await table.ok(gm.done(actor, CHANNEL))
     final = await gm.replay(game)
     assert final is not None and final.game_turn == 4 and final.result is None

@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-import gm.painting
+import gm.warpwar.pictures
 from engine.warpwar import GameState
 from engine.warpwar.report import RoundReport
 from render.battle import draw_battle
@@ -76,7 +76,7 @@ def spy_on_battle_pictures(monkeypatch: pytest.MonkeyPatch) -> Drawn:
         pictures.append((viewer, report, picture))
         return picture.png()
 
-    monkeypatch.setattr(gm.painting, "render_battle", spy)
+    monkeypatch.setattr(gm.warpwar.pictures, "render_battle", spy)
     return pictures
 
 

@@ -19,7 +19,7 @@ import aiosqlite
 import pytest
 
 import store.db
-from store import games, outbox, phase_posts, set_aside
+from store import games, outbox, phase_posts, secrets, set_aside
 from store.db import Database, open_database
 from store.games import Deadline, LoggedEvent, Seat
 from store.migrations import MIGRATIONS
@@ -36,12 +36,15 @@ TABLES = {
     "phase_posts",
     "outbox",
     "set_aside",
+    "secrets",
 }
 NOW = datetime(2024, 5, 6, 7, 8, 9, 123456, tzinfo=UTC)
 CHANNEL = 100
 SETUP = {"ruleset": "classic", "scenario": "learning", "players": 2}
 STATE = '{"game_turn": 3}'
 SEAT = Seat(11, "alice", 1, "red")
+SEEDED = Seat(12, "bob", 2, None, "bob's own seed")
+SECRET = bytes(range(32))
 EVENTS = (("GameCreated", '{"seq": 1}'), ("TurnBegan", '{"seq": 2}'))
 REPLY = '{"ok": true, "text": "Done."}'
 ANNOUNCEMENT = '{"to": {"ToChannel": {}}, "text": "alice built W1 at Ur."}'
@@ -95,8 +98,26 @@ class Sample:
     expected: Callable[[int], object]
 
 
+async def old_seat(db: Database, game_id: int) -> None:
+    """A seat as every release before migration 10 wrote it (no seed column)."""
+    await db.execute(
+        "INSERT INTO seats (game_id, user_id, name, joined, alliance) VALUES (?, ?, ?, ?, ?)",
+        (game_id, SEAT.user_id, SEAT.name, SEAT.joined, SEAT.alliance),
+    )
+
+
+async def first_seat(db: Database, game_id: int) -> list[Seat]:
+    return [s for s in await games.seats(db, game_id) if s.user_id == SEAT.user_id]
+
+
+async def seeded_seat(db: Database, game_id: int) -> list[Seat]:
+    return [s for s in await games.seats(db, game_id) if s.user_id == SEEDED.user_id]
+
+
 SAMPLES = (
-    Sample("seats", lambda db, g: games.add_seat(db, g, SEAT), games.seats, lambda g: [SEAT]),
+    Sample("seats", old_seat, first_seat, lambda g: [SEAT]),
+    Sample("seats.seed", lambda db, g: games.add_seat(db, g, SEEDED), seeded_seat, lambda g: [SEEDED]),
+    Sample("secrets", lambda db, g: secrets.put(db, g, SECRET), secrets.secret_of, lambda g: SECRET),
     Sample(
         "events",
         lambda db, g: db.execute_many(

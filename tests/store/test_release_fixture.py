@@ -73,14 +73,14 @@ class Release:
 
     async def state(self, channel: int) -> GameState:
         state = await self.gm.stored_state((await self.row(channel)).id)
-        assert state is not None
+        assert isinstance(state, GameState)
         return state
 
     async def holds_together(self, channel: int) -> GameState:
         """The game's stored state, which its events replay to exactly."""
         game = (await self.row(channel)).id
         stored = await self.gm.stored_state(game)
-        assert stored is not None
+        assert isinstance(stored, GameState)
         assert await self.gm.replay(game) == stored, (
             f"channel {channel}: the state is not the fold of its events"
         )
@@ -260,3 +260,41 @@ async def test_every_deadline_passes_a_month_on(release: Release) -> None:
         await release.holds_together(channel)
     assert await release.state(PAUSED) == paused
     assert (await release.state(REVISED_THREE)).active_player.name == "bob"
+
+
+async def test_migrated_games_are_warpwar_and_play_on_through_their_kind(release: Release) -> None:
+    """Issue 12 items 1-2: migrated by today's migrations (10: secrets, seats' seeds), every
+    stored game is of the WarpWar kind, has no secret and no seat seed, exports as before (no
+    secret, seats without a seed), and takes a command in each state through the kind-neutral
+    ``act``: the running games end their player's phase, the lobby game seats bob and starts,
+    and the finished and abandoned ones refuse."""
+    from engine.warpwar.commands import EndPhase
+    from store import secrets
+
+    for channel in STATUSES:
+        row = await release.row(channel)
+        assert row.kind == "warpwar"
+        assert await secrets.secret_of(release.db, row.id) is None
+        assert all(s.seed is None for s in await games.seats(release.db, row.id))
+        exported = await release.gm.export(row.id)
+        assert "secret" not in exported and all("seed" not in s for s in exported["seats"])
+    for channel in (CLASSIC_ADVANCED, REVISED_THREE, PAUSED):
+        state = await release.state(channel)
+        player = state.active_player.name
+        actor = next(a for a in (ALICE, BOB, CAROL) if a.name == player)
+        row = await release.row(channel)
+        reply = await release.gm.act(actor, row.id, EndPhase(player="anyone"))
+        ok(reply)
+        assert (await release.holds_together(channel)) != state
+    ok(await release.gm.join(BOB, LOBBY))
+    ok(await release.gm.start(ALICE, LOBBY))
+    started = await release.row(LOBBY)
+    ok(
+        await release.gm.act(ALICE, started.id, EndPhase(player="alice"))
+        if ((await release.state(LOBBY)).active_player.name == "alice")
+        else await release.gm.act(BOB, started.id, EndPhase(player="bob"))
+    )
+    for channel in (WON, ABANDONED):
+        row = await release.row(channel)
+        refused = await release.gm.act(ALICE, row.id, EndPhase(player="alice"))
+        assert not refused.ok and refused.code == "not-running"

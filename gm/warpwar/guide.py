@@ -9,10 +9,11 @@ from engine.text import plural
 from gm.announce import Picture, Reply, refused
 from gm.aside import SET_ASIDE, GameSetAside
 from gm.core import Actor, Loaded
-from gm.looking import Looking
-from gm.play import Play
 from gm.warpwar import nudges, phases
+from gm.warpwar.kind import other_game
+from gm.warpwar.looking import Looking
 from gm.warpwar.nudges import bullets, channel, ended
+from gm.warpwar.play import Play
 from gm.warpwar.story import fighting
 from gm.warpwar.views import when
 from store import games
@@ -33,7 +34,9 @@ class Guide(Play, Looking):
         row = await games.game_by_id(self.db, game_id)
         if row is None:
             return refused("There is no such game.", "no-game")
-        return await self.load(row.id)
+        loaded = await self.load(row.id)
+        other = other_game(loaded.kind.key, loaded.kind.name, row.title)
+        return refused(other, "other-game") if other else loaded
 
     async def what_next(self, actor: Actor, game_id: int) -> Reply:
         """What the player can do in this game now (privately): "What can I do?"."""
@@ -126,6 +129,8 @@ class Guide(Play, Looking):
         """One game for /games: whether it waits for the member, and its line."""
         row, state = loaded.row, loaded.state
         name = f"**{row.title}** in {channel(row.channel_id)}"
+        if other_game(loaded.kind.key, loaded.kind.name, row.title):
+            return False, f"{name}: a game of {loaded.kind.name}."
         if state is None:
             missing = loaded.settings.players - len(loaded.seats)
             if missing > 0:
@@ -157,6 +162,9 @@ class Guide(Play, Looking):
 
 def _next(loaded: Loaded, actor: Actor) -> str:
     """What the actor can do in this game now, in lines."""
+    other = other_game(loaded.kind.key, loaded.kind.name, loaded.row.title)
+    if other is not None:
+        return other
     note = ended(loaded.row.status, loaded.state)
     if note is not None:
         return f"{note} /warpwar new opens a new game in its channel."

@@ -16,6 +16,7 @@ from gm.announce import Reply, ToChannel, refused
 from gm.aside import set_aside_status
 from gm.core import Actor, GameCore, Loaded
 from gm.warpwar import inputs, nudges, views
+from gm.warpwar.kind import other_game
 from gm.warpwar.story import tell
 from store import games
 from store.games import GameRow
@@ -35,7 +36,9 @@ class Looking(GameCore):
             row = await games.latest_game_in(self.db, channel_id or 0)
         if row is None:
             return refused("There is no game here.", "no-game")
-        return await self.load(row.id)
+        loaded = await self.load(row.id)
+        other = other_game(loaded.kind.key, loaded.kind.name, row.title)
+        return refused(other, "other-game") if other else loaded
 
     async def _own(
         self, actor: Actor, channel_id: int | None, game_id: int | None

@@ -21,6 +21,7 @@ from gm import validate
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, once
 from gm.warpwar import inputs, phases
+from gm.warpwar.kind import other_game
 from store import games
 from store.games import GameRow, LoggedEvent
 
@@ -40,6 +41,9 @@ class Play(GameCore):
             return refused("There is no game here.", "no-game")
         async with self.locked(row.id):
             loaded = await self.load(row.id)
+            other = other_game(loaded.kind.key, loaded.kind.name, row.title)
+            if other is not None:
+                return refused(other, "other-game")
             if loaded.row.status != "running" or loaded.state is None:
                 return refused("The game is not running.", "not-running")
             seat = loaded.seat_of(actor.user_id)

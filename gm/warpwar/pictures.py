@@ -1,0 +1,73 @@
+"""WarpWar's pictures: the map (with the trails of the last phases), fleet cards, battles."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+
+from engine.serial import decode
+from engine.warpwar import Event, GameState, fold
+from engine.warpwar.events import MoveTakenBack, PhaseBegan, RoundFought, TurnBegan
+from gm.announce import Picture
+from gm.kinds import Drawing
+from render.battle import render_battle
+from render.fleet import render_fleet_card
+from render.mapview import MapView, render_map
+from store.games import LoggedEvent
+
+
+def picture(
+    rows: Sequence[LoggedEvent], picture: Picture, title: str, due: datetime | None, scale: float
+) -> Drawing | None:
+    """What to draw for a picture request, from the log up to its version."""
+    logged = _standing_events(rows)
+    if not logged:
+        return None
+    state = fold(logged)
+    if picture.kind == "fleet" and picture.viewer is not None:
+        return Drawing(render_fleet_card, (state, picture.viewer, scale))
+    if picture.kind == "battle" and picture.star is not None:
+        report = next(
+            (
+                e.report
+                for e in reversed(logged)
+                if isinstance(e, RoundFought) and e.report.star == picture.star
+            ),
+            None,
+        )
+        if report is None:
+            return None
+        return Drawing(render_battle, (report, state, picture.viewer, scale))
+    before, recent = _last_phase(logged)
+    view = MapView(
+        viewer=picture.viewer,
+        scale=scale,
+        title=title,
+        deadline=f"deadline {due:%a %d %b %H:%M} UTC" if due else "",
+        recent=recent,
+        before=before,
+        around=picture.around,
+    )
+    return Drawing(render_map, (state, view))
+
+
+def _last_phase(events: list[Event]) -> tuple[GameState | None, tuple[Event, ...]]:
+    """What the map's trails show: the events since the phase before the current one began,
+    and the state before them (so a trail starts where its ship stood)."""
+    starts = [i for i, e in enumerate(events) if isinstance(e, TurnBegan | PhaseBegan)]
+    if len(starts) < 2:
+        return None, ()
+    first = starts[-2]
+    return fold(events[:first]), tuple(events[first:])
+
+
+def _standing_events(rows: Sequence[LoggedEvent]) -> list[Event]:
+    """The log without the moves that were taken back, so no trail shows a move undone."""
+    undone: set[int] = set()
+    for row in rows:
+        if row.kind == MoveTakenBack.__name__:
+            event = decode(Event, json.loads(row.body))
+            assert isinstance(event, MoveTakenBack)
+            undone.update(r.seq for r in rows if event.after < r.seq < row.seq)
+    return [decode(Event, json.loads(r.body)) for r in rows if r.seq not in undone]
