@@ -122,7 +122,9 @@ class Delivery:
 
 
 class Herald:
-    """Delivers the game master's replies (see the module docstring)."""
+    """Delivers the game master's replies (see the module docstring). It is handed what it uses
+    (the client that sends, the game master, the database, a game's hooks for its buttons and
+    prompts) rather than the bot, so it never imports the bot's module nor a game's."""
 
     def __init__(self, client: discord.Client, gm: GameMaster, db: Database, hooks: GameHooks) -> None:
         self.client, self.gm, self.db, self.hooks = client, gm, db, hooks

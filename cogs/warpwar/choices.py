@@ -10,9 +10,10 @@ from engine.warpwar import GameState
 
 
 async def _seen(interaction: discord.Interaction) -> tuple[GameState, str | None] | None:
-    """The game's state and the user's seat name in it (None if they have none)."""
+    """The WarpWar game's state and the user's seat name in it (None if they have none); None
+    for a game of another kind, which has no ships or stars to suggest."""
     loaded = await game_for(interaction)
-    if loaded is None or loaded.state is None:
+    if loaded is None or not isinstance(loaded.state, GameState):
         return None
     seat = loaded.seat_of(interaction.user.id)
     return loaded.state, seat.name if seat else None
