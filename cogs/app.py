@@ -1,7 +1,10 @@
 """The Discord client: the game master behind slash commands, direct messages and buttons.
 
 Cogs translate interactions into game master calls and replies into messages, nothing more
-(design.md). The client owns the game master, the herald that delivers its replies, and the
+(design.md). This module is the top of cogs/: it builds the bot from parts that never import it
+(cogs.shared, and each game's cogs.warpwar), handing them what they need (the game master, the
+herald, the pace) in constructors or through the bot's typed shape (cogs.shared.context). The
+client owns the game master, the herald that delivers its replies, and the
 task that fires deadlines; it never syncs its commands unless asked (Discord rate-limits it).
 """
 
@@ -18,10 +21,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import mailbox, orders_ui, turn_buttons
-from cogs.errors import ErrorTree
-from cogs.herald import Herald
-from cogs.pace import Pace
+from cogs.shared import mailbox
+from cogs.shared.errors import ErrorTree
+from cogs.shared.herald import Herald
+from cogs.shared.pace import Pace
+from cogs.warpwar import orders_ui, turn_buttons
+from cogs.warpwar.hooks import HOOKS
 from engine.text import plural
 from gm.clock import Clock
 from gm.service import GameMaster
@@ -30,12 +35,12 @@ from store.db import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.admin", "cogs.play", "cogs.fleet", "cogs.orders", "cogs.guide")
+EXTENSIONS = tuple(f"cogs.warpwar.{name}" for name in ("lobby", "admin", "play", "fleet", "orders", "guide"))
 """Every cog, loaded at start-up; each module has ``async def setup(bot)``."""
 ALLOWED_MENTIONS = discord.AllowedMentions.none()
 """Nobody is pinged unless a message says whom: text from users (a game's title, a nickname)
 may hold ``<@id>`` or ``@everyone``, so by default no mention pings. A turn's call and the
-messages for a member whose DMs are closed allow their one member (cogs.common.only)."""
+messages for a member whose DMs are closed allow their one member (cogs.shared.answer.only)."""
 
 
 class DiscordClock:
@@ -88,9 +93,9 @@ class WarpWarBot(commands.Bot):
         self.db = db
         self.options = options or Options()
         self.gm = GameMaster(db, clock or DiscordClock(), seeds)
-        self.herald = Herald(self)
+        self.herald = Herald(self, self.gm, db, HOOKS)
         self.pace = Pace()
-        """Calls in flight, so that every interaction is acknowledged in time (cogs/pace.py)."""
+        """Calls in flight, so that every interaction is acknowledged in time (cogs/shared/pace.py)."""
         self._runner: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:

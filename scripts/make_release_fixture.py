@@ -122,7 +122,7 @@ class Scribe:
                 await self.gm.delivered(entry.id)
 
     async def _post(self, game: int, channel: int, entry: int, announcement: Announcement) -> None:
-        """A channel's news: a phase's lines go to that phase's post (cogs/phase_post.py), which
+        """A channel's news: a phase's lines go to that phase's post (cogs/shared/phase_post.py), which
         is kept with the outbox's mark in one transaction; any other post closes it."""
         key = announcement.phase
         async with self.db.transaction():

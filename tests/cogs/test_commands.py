@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.lobby import SETTING_OPTIONS
+from cogs.warpwar.lobby import SETTING_OPTIONS
 from gm.warpwar.settings import Settings
 from tests.cogs.conftest import World, manager, use
 

@@ -38,7 +38,7 @@ async def test_an_unexpected_error_gets_an_apology_with_a_reference(
         raise RuntimeError("the database is on fire")
 
     monkeypatch.setattr(GameMaster, "status", broken)
-    with caplog.at_level(logging.ERROR, logger="cogs.errors"):
+    with caplog.at_level(logging.ERROR, logger="cogs.shared.errors"):
         result = await use(world.alice, world.channel, "warpwar status")
     assert result.ephemeral
     found = REFERENCE.search(answer(result).content)

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from cogs.orders_ui import custom_ids
+from cogs.warpwar.orders_ui import custom_ids
 from gm.core import Loaded
 from gm.warpwar.looking import Looking
 from tests.cogs.conftest import (
@@ -107,7 +107,7 @@ async def test_long_logs_are_paged_and_split_within_the_limits(
 
 
 async def test_a_dm_prompt_carries_buttons_that_answer(world: World) -> None:
-    """The orders buttons come from cogs.orders_ui (the other half of the DM flow)."""
+    """The orders buttons come from cogs.warpwar.orders_ui (the other half of the DM flow)."""
     await play_to_the_battle(world)
     dm = world.bob.user.dm_channel.last_message
     assert dm is not None

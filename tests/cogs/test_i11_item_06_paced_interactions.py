@@ -1,9 +1,9 @@
 """Issue 11, item 6: the 3-second rule holds for every interaction, not only for the commands
-answered through cogs.common.respond: the orders flow's buttons, forms and /orders, the
+answered through cogs.shared.answer.respond: the orders flow's buttons, forms and /orders, the
 mailbox's button and the autocompletes.
 
 The database is made slow (the game master's read waits :data:`SLOW` seconds of SimCord's
-virtual time, past the budget of cogs.pace): each interaction must be acknowledged before that
+virtual time, past the budget of cogs.shared.pace): each interaction must be acknowledged before that
 wait ends, by a deferral (or, where the answer is a form, by a private "press again"), and its
 real answer must follow. What the interaction's response was when the wait ended is read from
 SimCord's record of it.
@@ -20,7 +20,7 @@ import pytest
 from simcord import MemberActor
 from simcord.backend.models.interaction import ResponseKind
 
-from cogs.orders_ui import BUSY
+from cogs.warpwar.orders_ui import BUSY
 from gm.core import Actor
 from store import mailbox
 from tests.cogs.conftest import World, close_dms
@@ -75,7 +75,7 @@ class Slow:
 
 
 def by_actor(actor: Actor) -> int:
-    """The interaction an actor acts through (cogs.common.actor_of: ``discord:ID``)."""
+    """The interaction an actor acts through (cogs.shared.answer.actor_of: ``discord:ID``)."""
     assert actor.request_id is not None
     return int(actor.request_id.removeprefix("discord:"))
 

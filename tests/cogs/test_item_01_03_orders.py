@@ -13,8 +13,8 @@ import discord
 from simcord import MemberActor
 
 from cogs.app import WarpWarBot
-from cogs.orders_modals import more_example, power_example
-from cogs.orders_ui import custom_ids
+from cogs.warpwar.orders_modals import more_example, power_example
+from cogs.warpwar.orders_ui import custom_ids
 from engine.warpwar.rulesets import RuleSetName, scenario
 from store.db import open_database
 from tests.cogs.conftest import World, paste_orders, play_to_the_battle, send_orders, use

@@ -7,7 +7,7 @@ at the ship's star, and a `to:` route that goes round says why, to the mover alo
 
 from __future__ import annotations
 
-from cogs.herald import ACK_CHANNEL
+from cogs.shared.herald import ACK_CHANNEL
 from tests.cogs.conftest import World, answer, seen_by, use
 
 

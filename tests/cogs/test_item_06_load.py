@@ -5,7 +5,7 @@ its game's lock and the database's one thread before anything was sent, and the 
 began only when the bot started on the interaction, not when Discord created it.
 
 SimCord runs one interaction at a time and keeps a virtual clock, so it cannot show this. These
-tests measure the answer path itself (cogs.common.respond over the real game master and a real
+tests measure the answer path itself (cogs.shared.answer.respond over the real game master and a real
 SQLite file) by the wall clock, as the issue asks; the herald is replaced by a clerk that notes
 when each interaction is first acknowledged. The bound is generous (2.5 s, where the fix
 acknowledges within a fraction of a second) so that a slow CI machine of 2 cores passes.
@@ -28,8 +28,8 @@ from typing import Any, cast
 import discord
 import pytest
 
-from cogs.common import respond
-from cogs.pace import BUSY, Pace
+from cogs.shared.answer import respond
+from cogs.shared.pace import BUSY, Pace
 from gm.announce import Reply
 from gm.service import GameMaster
 from store.db import Database

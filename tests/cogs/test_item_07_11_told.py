@@ -8,7 +8,7 @@ import discord
 from simcord import InteractionResult, MemberActor
 
 from cogs.app import Options, WarpWarBot
-from cogs.orders_ui import custom_ids
+from cogs.warpwar.orders_ui import custom_ids
 from engine.warpwar import GameState
 from gm.core import Actor
 from tests.cogs.conftest import (

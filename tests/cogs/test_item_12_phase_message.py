@@ -15,7 +15,7 @@ from typing import Any
 import discord
 import pytest
 
-import cogs.phase_post
+import cogs.shared.phase_post
 from cogs.app import WarpWarBot
 from gm.announce import Picture
 from gm.service import GameMaster
@@ -239,7 +239,7 @@ async def test_item_12_a_phase_past_the_embed_limit_goes_on_in_a_new_message(
 ) -> None:
     """Discord's 4096 characters, made small here: the next lines start the phase's next message,
     which is then the one edited."""
-    monkeypatch.setattr(cogs.phase_post, "EMBED_DESCRIPTION_LIMIT", 100)
+    monkeypatch.setattr(cogs.shared.phase_post, "EMBED_DESCRIPTION_LIMIT", 100)
     ch, alice = world.channel, world.alice
     await start(world)
     first = posts(world)[-1]

@@ -8,8 +8,8 @@ import pytest
 import simcord
 
 from cogs.app import Options, WarpWarBot
-from cogs.mailbox import NOT_YOURS, NOTHING
-from cogs.orders_ui import custom_ids
+from cogs.shared.mailbox import NOT_YOURS, NOTHING
+from cogs.warpwar.orders_ui import custom_ids
 from tests.cogs.conftest import (
     World,
     answer,

@@ -18,8 +18,8 @@ import simcord
 from simcord import MemberActor
 
 from cogs.app import WarpWarBot
-from cogs.orders_flow import NOT_YOURS, OVER
-from cogs.orders_ui import custom_ids, situation_for
+from cogs.warpwar.orders_flow import NOT_YOURS, OVER
+from cogs.warpwar.orders_ui import custom_ids, situation_for
 from engine.serial import encode
 from engine.warpwar.events import GameCreated
 from engine.warpwar.state import Phase
@@ -129,9 +129,9 @@ async def test_each_combatant_gets_the_prompt_by_dm_with_the_orders_buttons(worl
         assert [c.rsplit(":", 1)[1] for c in custom_ids(prompt)] == ["write", "paste", "look"]
         assert all(len(c) <= 100 for c in custom_ids(prompt))
     assert "Round 1 at Kish" not in texts(battle.world.channel.history())
-    seen = await situation_for(world.bot, battle.game_id, KISH, world.bob.id)  # for the herald's prompt
+    seen = await situation_for(world.bot.gm, battle.game_id, KISH, world.bob.id)  # for the herald's prompt
     assert "W1: TL0 PD=7 B=1 S=2" in seen and "Enemy ships: W1@alice, W2@alice" in seen
-    assert await situation_for(world.bot, battle.game_id, KISH, world.carol.id) == ""
+    assert await situation_for(world.bot.gm, battle.game_id, KISH, world.carol.id) == ""
 
 
 async def test_write_orders_shows_the_situation_as_that_side_sees_it_and_a_board(world: World) -> None:

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from cogs.orders_board import (
+from cogs.warpwar.orders_board import (
     KEY_PATTERN,
     PREFIX,
     FieldError,
@@ -21,7 +21,7 @@ from cogs.orders_board import (
     pointed,
     ship_order,
 )
-from cogs.orders_modals import MODAL_ID, MODAL_PREFIX, form_from, values_of
+from cogs.warpwar.orders_modals import MODAL_ID, MODAL_PREFIX, form_from, values_of
 from engine.warpwar.crt import Tactic
 from engine.warpwar.order_notation import NotationError, parse_order, parse_orders
 

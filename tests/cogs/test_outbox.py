@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from cogs.app import WarpWarBot
-from cogs.herald import Delivery, Herald
+from cogs.shared.herald import Delivery, Herald
 from gm.announce import Announcement
 from gm.service import GameMaster
 from store import phase_posts

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cogs.text import MESSAGE_LIMIT, pieces
+from cogs.shared.text import MESSAGE_LIMIT, pieces
 
 
 def test_a_short_text_is_one_message() -> None:

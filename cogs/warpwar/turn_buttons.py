@@ -17,9 +17,10 @@ from typing import Any
 
 import discord
 
-from cogs.common import Post, only, respond
-from cogs.errors import report
-from cogs.text import MESSAGE_LIMIT
+from cogs.shared.answer import only, respond
+from cogs.shared.errors import report
+from cogs.shared.posts import Post
+from cogs.shared.text import MESSAGE_LIMIT
 from gm.announce import Turn
 from gm.warpwar.nudges import summons
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from cogs.app import WarpWarBot
-from cogs.common import on_channel, respond
-from cogs.lobby import settings_command
+from cogs.shared.answer import on_channel, respond
+from cogs.warpwar.lobby import settings_command
 from gm.service import GameMaster
 
 
@@ -64,5 +64,5 @@ class WarpWarAdmin(
         await on_channel(interaction, GameMaster.release)
 
 
-async def setup(bot: WarpWarBot) -> None:
+async def setup(bot: commands.Bot) -> None:
     bot.tree.add_command(WarpWarAdmin())

@@ -12,9 +12,11 @@ from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from cogs.app import WarpWarBot
-from cogs.common import game_choices, respond, ship_choices
+from cogs.shared.answer import respond
+from cogs.shared.choices import game_choices
+from cogs.warpwar.choices import ship_choices
 from gm.announce import Reply, refused
 from gm.core import Actor
 from gm.service import GameMaster
@@ -124,7 +126,7 @@ class Standing(
         await on_game(interaction, game, lambda gm, a, g: gm.damage_priority(a, g, ship, priority or ""))
 
 
-async def setup(bot: WarpWarBot) -> None:
+async def setup(bot: commands.Bot) -> None:
     bot.tree.add_command(fleet)
     bot.tree.add_command(ship)
     bot.tree.add_command(reports)

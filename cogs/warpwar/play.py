@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from cogs.app import WarpWarBot
-from cogs.common import channel_of, on_channel, path_choices, respond, ship_choices, star_choices
+from cogs.shared.answer import channel_of, on_channel, respond
+from cogs.warpwar.choices import path_choices, ship_choices, star_choices
 from gm.service import GameMaster
 
 Text = app_commands.Range[str, 1, 200]
@@ -137,6 +138,6 @@ class Combat(app_commands.Group, name="combat", description="This turn's battles
         await on_channel(interaction, GameMaster.order_battles, stars=stars)
 
 
-async def setup(bot: WarpWarBot) -> None:
+async def setup(bot: commands.Bot) -> None:
     for group in (Build(), Move(), Combat()):
         bot.tree.add_command(group)

@@ -7,13 +7,13 @@ its write lock. So the budget (:data:`BUDGET`) is measured from ``interaction.cr
 and when the bot is busy (:data:`BUSY` calls in flight) every call defers at once, before it can
 queue anywhere, and so do the calls still hoping to answer directly. A lone quick call still
 answers directly (no "thinking…"), which keeps a refusal private even for a command whose
-success is public (cogs.common.respond).
+success is public (cogs.shared.answer.respond).
 
-:meth:`Pace.within` is that rule for any answer path: cogs.common.respond, and the orders flow,
+:meth:`Pace.within` is that rule for any answer path: cogs.shared.answer.respond, and the orders flow,
 whose answers are sent deep inside it and so wait for :func:`answering` first (the interaction's
 acknowledgement is found through a context variable, one per interaction's task). A form cannot
 follow a deferral, so a path whose answer is a form acknowledges with a message instead
-(cogs.orders_ui). An autocomplete cannot be deferred at all: :meth:`Pace.suggest` bounds it.
+(cogs.warpwar.orders_ui). An autocomplete cannot be deferred at all: :meth:`Pace.suggest` bounds it.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class Acknowledgement:
 
 
 class Pace:
-    """The bot's calls in flight (cogs.common.respond): when they reach :data:`BUSY`, every one
+    """The bot's calls in flight (cogs.shared.answer.respond): when they reach :data:`BUSY`, every one
     not yet acknowledged is deferred at once, and so is every call that comes while it is busy."""
 
     def __init__(self, busy: int = BUSY) -> None:

@@ -3,7 +3,7 @@
 The reply's own text (and pictures) answer the person who acted: the interaction's response,
 ephemeral when private. Each announcement then goes where it belongs: ``ToChannel`` to the
 game's channel (with its picture as an embed image; the news of one phase edits that phase's
-post, cogs/phase_post.py), ``ToPlayer`` as a direct message,
+post, cogs/shared/phase_post.py), ``ToPlayer`` as a direct message,
 ``ToBattle`` as a direct message to each player with the orders buttons. A direct message that
 Discord refuses because the member closed them (403 / 50007) is never retried: the letter is
 kept in the mailbox and the channel tells the member, with a button to read it privately; a
@@ -30,23 +30,23 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
 
-from cogs import mailbox as mail
-from cogs import orders_ui, turn_buttons
-from cogs.common import Post, draw, filename_of, only, posts
-from cogs.phase_post import PhasePosts
-from cogs.privacy import hidden
+from cogs.shared import mailbox as mail
+from cogs.shared.answer import only
+from cogs.shared.hooks import GameHooks
+from cogs.shared.phase_post import PhasePosts
+from cogs.shared.posts import Post, draw, filename_of, posts
+from cogs.shared.privacy import hidden
 from engine.serial import encode
 from engine.text import plural
 from gm.announce import Announcement, Picture, Reply, ToBattle, ToChannel, ToPlayer
+from gm.service import GameMaster
 from store import mailbox, outbox
-
-if TYPE_CHECKING:
-    from cogs.app import WarpWarBot
+from store.db import Database
 
 log = logging.getLogger(__name__)
 
@@ -122,13 +122,15 @@ class Delivery:
 
 
 class Herald:
-    """Delivers the game master's replies (see the module docstring)."""
+    """Delivers the game master's replies (see the module docstring). It is handed what it uses
+    (the client that sends, the game master, the database, a game's hooks for its buttons and
+    prompts) rather than the bot, so it never imports the bot's module nor a game's."""
 
-    def __init__(self, bot: WarpWarBot) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, gm: GameMaster, db: Database, hooks: GameHooks) -> None:
+        self.client, self.gm, self.db, self.hooks = client, gm, db, hooks
         self._visible_deferrals: set[int] = set()
         """Interactions this herald deferred visibly (every other deferral is taken as ephemeral)."""
-        self.phase_posts = PhasePosts(bot)
+        self.phase_posts = PhasePosts(db, hooks)
         self._outbox_locks: dict[int, asyncio.Lock] = {}
         """One delivery from a game's outbox at a time, so its news is told in order and once."""
 
@@ -161,7 +163,7 @@ class Herald:
         """Deliver the game's announcements waiting in the outbox, in order, each marked as soon
         as it is delivered (those of the reply just given, and any a crash left behind)."""
         async with self._outbox_locks.setdefault(game_id, asyncio.Lock()):
-            waiting = await self.bot.gm.undelivered(game_id)
+            waiting = await self.gm.undelivered(game_id)
             if not waiting:
                 return
             told = tuple(w.announcement for w in waiting)
@@ -171,17 +173,17 @@ class Herald:
                 delivery.mark = self._marker(entry.id)
                 if not await self._announce_safely(delivery, entry.announcement):
                     break  # it and what follows wait for the next delivery, in order
-                await self.bot.gm.delivered(entry.id)
+                await self.gm.delivered(entry.id)
             await self._tell_closed(delivery)
 
     async def deliver_all_waiting(self) -> None:
         """At start-up: what every game's outbox still holds (a crash, a lost connection)."""
-        for game_id in await self.bot.gm.games_undelivered():
+        for game_id in await self.gm.games_undelivered():
             await self.deliver_waiting(game_id)
 
     def _marker(self, entry_id: int) -> Callable[[], Awaitable[None]]:
         async def mark() -> None:
-            await outbox.mark(self.bot.db, entry_id, self.bot.gm.clock.now())
+            await outbox.mark(self.db, entry_id, self.gm.clock.now())
 
         return mark
 
@@ -241,7 +243,7 @@ class Herald:
         announcement: Announcement,
         limit: int,
     ) -> None:
-        """A phase's news edits that phase's post (cogs/phase_post.py); other news is posted, and
+        """A phase's news edits that phase's post (cogs/shared/phase_post.py); other news is posted, and
         the phase's post then takes no more lines, so the channel reads in order."""
         game_id = delivery.reply.game_id
         if game_id is None:
@@ -270,7 +272,7 @@ class Herald:
         out = posts(announcement.text, png, name, announcement.heading)
         sending: dict[str, Any] = {}
         if announcement.turn is not None and delivery.reply.game_id is not None:
-            out, view, sending = turn_buttons.dressed(out, announcement.turn, delivery.reply.game_id)
+            out, view, sending = self.hooks.dressed(out, announcement.turn, delivery.reply.game_id)
         for i, post in enumerate(out):
             extra: dict[str, Any] = {"view": view} if view is not None and i == len(out) - 1 else {}
             await target.send(**post.kwargs(), **extra, **sending)
@@ -282,8 +284,8 @@ class Herald:
         if delivery.reply.game_id is None or not user_id:
             return
         picture = json.dumps(encode(announcement.picture)) if announcement.picture else None
-        now = self.bot.gm.clock.now()
-        await mailbox.keep(self.bot.db, delivery.reply.game_id, user_id, announcement.text, picture, now)
+        now = self.gm.clock.now()
+        await mailbox.keep(self.db, delivery.reply.game_id, user_id, announcement.text, picture, now)
         delivery.kept[user_id] = delivery.kept.get(user_id, 0) + 1
 
     async def _battle_prompt(
@@ -293,8 +295,8 @@ class Herald:
         game_id = delivery.reply.game_id
         if game_id is None:
             return
-        view = orders_ui.prompt_view(game_id, to.hex, to.round)
-        situation = await orders_ui.situation_for(self.bot, game_id, to.hex, user_id)
+        view = self.hooks.prompt_view(game_id, to.hex, to.round)
+        situation = await self.hooks.situation(self.gm, game_id, to.hex, user_id)
         private = replace(
             announcement, text=f"{announcement.text}\n\n{situation}" if situation else announcement.text
         )
@@ -320,7 +322,7 @@ class Herald:
         if not user_id or user_id in delivery.closed:
             return False
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             await self._post(user, delivery, announcement, DM_UPLOAD_LIMIT, view)
         except discord.Forbidden as refused:
             if refused.code != DMS_CLOSED:
@@ -359,10 +361,10 @@ class Herald:
     async def _channel(self, channel_id: int | None) -> discord.TextChannel | discord.Thread | None:
         if channel_id is None:
             return None
-        channel = self.bot.get_channel(channel_id)
+        channel = self.client.get_channel(channel_id)
         if channel is None:
             try:
-                channel = await self.bot.fetch_channel(channel_id)
+                channel = await self.client.fetch_channel(channel_id)
             except discord.HTTPException:
                 log.warning("the channel %s of a game cannot be reached", channel_id)
                 return None
@@ -374,5 +376,5 @@ class Herald:
         """The picture's PNG within ``limit`` bytes (drawn smaller if need be), once per delivery."""
         key = (picture, limit)
         if key not in delivery.drawn:
-            delivery.drawn[key] = await draw(self.bot, delivery.reply.game_id, picture, limit)
+            delivery.drawn[key] = await draw(self.gm, delivery.reply.game_id, picture, limit)
         return delivery.drawn[key]

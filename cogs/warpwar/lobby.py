@@ -1,9 +1,9 @@
 """``/warpwar``: a game's life in its channel — opening, seats, settings, looking, managing.
 
-Each subcommand reads its options and makes one game master call (cogs.common.respond); the
+Each subcommand reads its options and makes one game master call (cogs.shared.answer.respond); the
 herald delivers the reply. The settings options of ``new``, ``settings`` and ``/warpwar-admin
 defaults`` are made from gm.warpwar.settings.Settings, so a new setting appears in all three at
-once. The tools of server managers are in their own group (cogs.admin).
+once. The tools of server managers are in their own group (cogs.warpwar.admin).
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from cogs.app import WarpWarBot
-from cogs.common import channel_of, on_channel, respond, star_choices
+from cogs.shared.answer import channel_of, on_channel, respond
+from cogs.warpwar.choices import star_choices
 from engine.warpwar.rulesets import REVISED, SCENARIOS
 from gm.announce import Picture, Reply, refused
 from gm.core import Actor
@@ -220,5 +221,5 @@ class WarpWar(
         await interaction.response.send_message(crt_text(), ephemeral=True)
 
 
-async def setup(bot: WarpWarBot) -> None:
+async def setup(bot: commands.Bot) -> None:
     bot.tree.add_command(WarpWar())

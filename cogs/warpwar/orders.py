@@ -1,29 +1,25 @@
 """The /orders command: the player's open battles, anywhere, and the same orders flow as the
-buttons under a round's announcement (cogs.orders_ui).
+buttons under a round's announcement (cogs.warpwar.orders_ui).
 
 It works in the bot's DM, in a server, and as a user-installed app in DMs between users and group
 DMs, because orders are written where nobody else can read them: anywhere but the bot's own DM
-every answer is ephemeral (cogs.privacy).
+every answer is ephemeral (cogs.shared.privacy).
 
 Finding the player's battles reads every game of theirs, so the command reads within its budget
-(cogs.orders_flow.paced: deferred, privately, when the bot is busy or the budget runs out), and
+(cogs.warpwar.orders_flow.paced: deferred, privately, when the bot is busy or the budget runs out), and
 the autocomplete of ``battle``, which cannot be deferred, offers nothing rather than a late list
-(cogs.pace.Pace.suggest).
+(cogs.shared.pace.Pace.suggest).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from cogs import orders_ui
-from cogs.common import client_of
-from cogs.orders_flow import Fight, answer, open_fights, paced
-
-if TYPE_CHECKING:
-    from cogs.app import WarpWarBot
+from cogs.shared.answer import client_of
+from cogs.warpwar import orders_ui
+from cogs.warpwar.orders_flow import Fight, answer, open_fights, paced
 
 CHOICES = 25
 NO_BATTLE = "You have no battle waiting for your orders."
@@ -84,11 +80,11 @@ async def _matching(interaction: discord.Interaction, typed: str) -> list[app_co
     ][:CHOICES]
 
 
-async def setup(bot: WarpWarBot) -> None:
+async def setup(bot: commands.Bot) -> None:
     """The command, and the listener that takes the flow's forms (they are not kept in memory)."""
     bot.tree.add_command(orders_command)
     bot.add_listener(orders_ui.on_modal, "on_interaction")
 
 
-async def teardown(bot: WarpWarBot) -> None:
+async def teardown(bot: commands.Bot) -> None:
     bot.remove_listener(orders_ui.on_modal, "on_interaction")

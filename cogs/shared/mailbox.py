@@ -4,7 +4,7 @@ The herald keeps such messages in the mailbox (store/mailbox.py) and posts, in t
 channel, a mention of the member with a "Read my messages" button. The button's custom id
 holds the game and the member, so it works after a restart (a DynamicItem re-reads the
 database); its answer is ephemeral and only that member may open it. It is deferred before
-anything is read, so it is acknowledged in time whatever the load (cogs.pace).
+anything is read, so it is acknowledged in time whatever the load (cogs.shared.pace).
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from typing import Any
 
 import discord
 
-from cogs.common import Post, bot_of, draw, filename_of, posts
-from cogs.errors import report
+from cogs.shared.answer import bot_of
+from cogs.shared.errors import report
+from cogs.shared.posts import Post, draw, filename_of, posts
 from engine.serial import decode
 from gm.announce import Picture
 from store import mailbox
@@ -67,7 +68,7 @@ class ReadButton(
             if letter.picture is not None:  # drawn again now, as of when it was sent
                 picture = decode(Picture, json.loads(letter.picture))
                 assert isinstance(picture, Picture)
-                png = await draw(bot, self.game_id, picture, interaction.filesize_limit)
+                png = await draw(bot.gm, self.game_id, picture, interaction.filesize_limit)
                 name = filename_of(picture)
             stamp = discord.utils.format_dt(letter.created_at, "R")
             out.extend(posts(f"*{stamp}:*\n{letter.text}", png, name))

@@ -3,7 +3,7 @@
 A form is sent and then forgotten: it is never kept in the bot's memory (discord.py keeps a
 modal only until it is finished, so each is stopped before it is sent). Its custom id says
 what it is for and its fields are read from the submission itself, so a form opened before a
-restart is still taken afterwards; cogs.orders_ui handles every submission.
+restart is still taken afterwards; cogs.warpwar.orders_ui handles every submission.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 
 import discord
 
-from cogs.orders_board import DRAFT_LIMIT, KEY_PATTERN, RoundKey, ShipForm
-from cogs.orders_flow import Fight
+from cogs.warpwar.orders_board import DRAFT_LIMIT, KEY_PATTERN, RoundKey, ShipForm
+from cogs.warpwar.orders_flow import Fight
 from engine.warpwar.crt import Tactic
 from engine.warpwar.rulesets import Attr
 

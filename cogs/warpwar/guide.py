@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from cogs.app import WarpWarBot
-from cogs.common import respond
+from cogs.shared.answer import respond
 
 
 @app_commands.command(name="help", description="How to play, and your next step in this channel's game")
@@ -30,6 +30,6 @@ async def games_command(interaction: discord.Interaction) -> None:
     await respond(interaction, lambda gm, a: gm.my_games(a, guild_id))
 
 
-async def setup(bot: WarpWarBot) -> None:
+async def setup(bot: commands.Bot) -> None:
     bot.tree.add_command(help_command)
     bot.tree.add_command(games_command)

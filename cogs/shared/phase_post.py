@@ -28,21 +28,18 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from cogs import turn_buttons
-from cogs.common import Post, filename_of, posts
-from cogs.text import EMBED_DESCRIPTION_LIMIT
+from cogs.shared.hooks import GameHooks
+from cogs.shared.posts import Post, filename_of, posts
+from cogs.shared.text import EMBED_DESCRIPTION_LIMIT
 from engine.serial import decode, encode
 from gm.announce import Announcement, Picture
-from gm.warpwar.nudges import summons
 from store import phase_posts
+from store.db import Database
 from store.phase_posts import PhasePost
-
-if TYPE_CHECKING:
-    from cogs.app import WarpWarBot
 
 Draw = Callable[[Picture], Awaitable[bytes | None]]
 """Draws a picture request within the upload limit where it goes (the herald's, cached)."""
@@ -55,8 +52,8 @@ class PhasePosts:
     """The herald's phase posts: one game's posts are changed one delivery at a time, so two
     replies delivered at once (two players' orders) never lose each other's lines."""
 
-    def __init__(self, bot: WarpWarBot) -> None:
-        self.bot = bot
+    def __init__(self, db: Database, hooks: GameHooks) -> None:
+        self.db, self.hooks = db, hooks
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def deliver(
@@ -69,16 +66,17 @@ class PhasePosts:
     ) -> None:
         """Edit the phase's message with ``announcement``, or post a new one (module docstring)."""
         async with self._locks.setdefault(game_id, asyncio.Lock()):
-            await _deliver(self.bot, channel, game_id, announcement, draw, mark)
+            await _deliver(self.db, self.hooks, channel, game_id, announcement, draw, mark)
 
     async def closed(self, game_id: int) -> None:
         """Another post of the game came after the phase's: its next lines start a new message."""
-        async with self._locks.setdefault(game_id, asyncio.Lock()), self.bot.db.transaction():
-            await phase_posts.close(self.bot.db, game_id)
+        async with self._locks.setdefault(game_id, asyncio.Lock()), self.db.transaction():
+            await phase_posts.close(self.db, game_id)
 
 
 async def _deliver(
-    bot: WarpWarBot,
+    db: Database,
+    hooks: GameHooks,
     channel: discord.TextChannel | discord.Thread,
     game_id: int,
     announcement: Announcement,
@@ -87,12 +85,12 @@ async def _deliver(
 ) -> None:
     key = announcement.phase
     assert key is not None, "only the news of a phase has a phase's post"
-    found = await phase_posts.find(bot.db, game_id, key.turn, key.phase)
+    found = await phase_posts.find(db, game_id, key.turn, key.phase)
     if found is not None and found.channel_id != channel.id:
         found = None  # the game moved channel: start afresh there
     if announcement.retitle:
         if found is not None:
-            await _retitle(channel, found, announcement, draw)
+            await _retitle(hooks, channel, found, announcement, draw)
         return
     picture = announcement.picture or _picture(found)
     if found is not None and not announcement.text and found.picture is None:
@@ -108,20 +106,20 @@ async def _deliver(
             over = announcement.heading is not None and not announcement.heading.live
             # The phase is over: its turn's buttons go (the next phase's post has its own).
             if await _edit(channel, found.message_id, post, **({"view": None} if over else {})):
-                await _keep(bot, replace(found, text=text, picture=shown), mark)
+                await _keep(db, replace(found, text=text, picture=shown), mark)
                 return
     sent: discord.Message | None = None
     out = posts(lines, png, name, announcement.heading)
     view: discord.ui.View | None = None
     sending: dict[str, Any] = {}
     if announcement.turn is not None:  # a phase begins: call its player, the turn's buttons below
-        out, view, sending = turn_buttons.dressed(out, announcement.turn, game_id)
+        out, view, sending = hooks.dressed(out, announcement.turn, game_id)
     for i, post in enumerate(out):
         under: dict[str, Any] = {"view": view} if view is not None and i == len(out) - 1 else {}
         sent = await channel.send(**post.kwargs(), **under, **sending)
     if sent is not None:
         text = out[-1].description or ""
-        await _keep(bot, PhasePost(game_id, key.turn, key.phase, channel.id, sent.id, text, shown), mark)
+        await _keep(db, PhasePost(game_id, key.turn, key.phase, channel.id, sent.id, text, shown), mark)
 
 
 def _picture(found: PhasePost | None) -> Picture | None:
@@ -134,7 +132,11 @@ def _picture(found: PhasePost | None) -> Picture | None:
 
 
 async def _retitle(
-    channel: discord.TextChannel | discord.Thread, found: PhasePost, announcement: Announcement, draw: Draw
+    hooks: GameHooks,
+    channel: discord.TextChannel | discord.Thread,
+    found: PhasePost,
+    announcement: Announcement,
+    draw: Draw,
 ) -> None:
     """The phase's deadline moved: its latest message gets the new heading (its lines and picture
     as they were), and the call of its player, if it carries one, the new deadline. Editing the
@@ -152,7 +154,10 @@ async def _retitle(
         except discord.NotFound:
             return
         if message.content.startswith(f"{mention}, "):
-            called = {"content": summons(turn, mention), "allowed_mentions": discord.AllowedMentions.none()}
+            called = {
+                "content": hooks.summons(turn, mention),
+                "allowed_mentions": discord.AllowedMentions.none(),
+            }
     await _edit(channel, found.message_id, post, **called)
 
 
@@ -172,8 +177,8 @@ async def _edit(
     return True
 
 
-async def _keep(bot: WarpWarBot, post: PhasePost, mark: Mark = None) -> None:
-    async with bot.db.transaction():
-        await phase_posts.keep(bot.db, post)
+async def _keep(db: Database, post: PhasePost, mark: Mark = None) -> None:
+    async with db.transaction():
+        await phase_posts.keep(db, post)
         if mark is not None:
             await mark()

@@ -5,11 +5,11 @@ database says whether the round is still open and what the player has, so a clic
 restart, or on a message from a round long fought, gets a true answer.
 
 Reading it can wait (the database's one thread, under load), so every click, form and /orders
-reads inside :func:`paced` (cogs.pace): when the bot is busy or the interaction's budget runs
+reads inside :func:`paced` (cogs.shared.pace): when the bot is busy or the interaction's budget runs
 out it is deferred first, and :func:`answer` and :func:`replace_message` never race such a
 deferral. A click's deferral is an update (no "thinking…" message, nothing anyone else sees):
 the board can still be rewritten in place, and each new message chooses its own privacy; the
-command's is a private "thinking…" (cogs.privacy).
+command's is a private "thinking…" (cogs.shared.privacy).
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from typing import Any
 
 import discord
 
-from cogs import pace
-from cogs.common import actor_of, client_of
-from cogs.orders_board import RoundKey
-from cogs.privacy import hidden, in_bot_dm
+from cogs.shared import pace
+from cogs.shared.answer import actor_of, client_of
+from cogs.shared.privacy import hidden, in_bot_dm
+from cogs.warpwar.orders_board import RoundKey
 from engine.warpwar.order_checks import combatants
 from engine.warpwar.orders import Orders
 from engine.warpwar.ships import Ship
@@ -148,13 +148,13 @@ async def open_fights(interaction: discord.Interaction) -> list[Fight]:
 def in_dm(interaction: discord.Interaction) -> bool:
     """In the bot's own DM messages last (and may be read back by a later click); anywhere else,
     a server's channel, a DM between users or a group DM, the flow answers ephemerally, so no one
-    else sees a word of it (cogs.privacy)."""
+    else sees a word of it (cogs.shared.privacy)."""
     return in_bot_dm(interaction)
 
 
 def paced(interaction: discord.Interaction) -> AbstractAsyncContextManager[pace.Acknowledgement]:
     """Read and answer within the interaction's budget, deferred by :func:`defer` when the bot is
-    busy or the budget runs out (cogs.pace)."""
+    busy or the budget runs out (cogs.shared.pace)."""
     return client_of(interaction).pace.within(interaction, lambda: defer(interaction))
 
 

@@ -4,7 +4,7 @@ A round's announcement (sent by the herald, by DM or, when DMs are closed, in th
 carries :func:`prompt_view`: *Write orders* shows the situation and opens a board, *Paste
 orders* opens a form for orders in the rulebook notation, *Situation* shows the battle as the
 player sees it. The board is a message holding the orders written so far, in the notation the
-engine reads back (cogs.orders_board): a list of the player's ships opens a per-ship form,
+engine reads back (cogs.warpwar.orders_board): a list of the player's ships opens a per-ship form,
 *Amend* reopens the text, *Submit* sends the board's orders to the game master. Orders sent
 ship by ship add up; a board made by *Amend* (or ``/orders replace:yes``) *Replaces all* instead.
 Orders that leave ships out wait for *Confirm*. When a new board is posted in the DM, the
@@ -15,7 +15,7 @@ Restart-proof: every button and list is a DynamicItem whose custom id names the 
 star, the round (and on boards the player-turn); each click reads the database again, and a
 click on a round already fought answers "that round is over" privately.
 
-Within Discord's 3 seconds whatever the load (cogs.pace, cogs.orders_flow.paced): a click or a
+Within Discord's 3 seconds whatever the load (cogs.shared.pace, cogs.warpwar.orders_flow.paced): a click or a
 form whose first answer is a message reads the database only after being deferred when the bot
 is busy or its budget runs out. A click that opens a form (*Paste orders*, *Amend*, *Fix*, a ship
 in the list) cannot be deferred: Discord takes a form only as the first answer. It still reads
@@ -30,14 +30,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from cogs import pace
-from cogs.common import actor_of, client_of
-from cogs.errors import report
-from cogs.orders_board import (
+from cogs.shared import pace
+from cogs.shared.answer import actor_of, client_of
+from cogs.shared.errors import report
+from cogs.shared.text import MESSAGE_LIMIT, pieces
+from cogs.warpwar.orders_board import (
     KEY_PATTERN,
     PREFIX,
     FieldError,
@@ -51,7 +52,7 @@ from cogs.orders_board import (
     pointed,
     ship_order,
 )
-from cogs.orders_flow import (
+from cogs.warpwar.orders_flow import (
     OVER,
     Fight,
     answer,
@@ -62,19 +63,16 @@ from cogs.orders_flow import (
     open_fights,
     replace_message,
 )
-from cogs.orders_modals import MODAL_ID, form_from, paste_modal, ship_modal, values_of
-from cogs.text import MESSAGE_LIMIT, pieces
+from cogs.warpwar.orders_modals import MODAL_ID, form_from, paste_modal, ship_modal, values_of
 from engine.warpwar.battles import merged_orders
 from engine.warpwar.order_checks import check_submission
 from engine.warpwar.order_notation import NotationError, parse_orders
 from engine.warpwar.orders import Orders
 from engine.warpwar.tx import Refusal
 from gm.core import Actor
+from gm.service import GameMaster
 from gm.warpwar.play import ROUND_OVER
 from gm.warpwar.sealing import left_out
-
-if TYPE_CHECKING:
-    from cogs.app import WarpWarBot
 
 BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "write": ("Write orders", discord.ButtonStyle.primary),
@@ -177,10 +175,10 @@ def prompt_view(game_id: int, star_hex: str, round: int) -> discord.ui.View:
     return _buttons(RoundKey(game_id, star_hex, round), "write", "paste", "look")
 
 
-async def situation_for(bot: WarpWarBot, game_id: int, star_hex: str, user_id: int) -> str:
+async def situation_for(gm: GameMaster, game_id: int, star_hex: str, user_id: int) -> str:
     """The battle as one player sees it (own ships in full, the enemy as counters, the deadline),
     for the herald to put in that player's prompt; "" if they have no side in it."""
-    reply = await bot.gm.situation(Actor(user_id, ""), game_id, star_hex)
+    reply = await gm.situation(Actor(user_id, ""), game_id, star_hex)
     return reply.text if reply.ok else ""
 
 
@@ -215,7 +213,7 @@ async def _guarded(
     """Run ``action(interaction, fight)`` for the round ``key`` names if it is still open; a
     stale click is told so privately, and a bug gets the usual apology instead of silence.
 
-    Paced (cogs.orders_flow.paced): deferred if the bot is busy or the budget runs out. An action
+    Paced (cogs.warpwar.orders_flow.paced): deferred if the bot is busy or the budget runs out. An action
     that opens a form (``form`` says how to ask for it again) is told to press again instead,
     since a form must be the first answer (see the module docstring)."""
     acknowledge = (lambda: _busy(interaction, form)) if form else (lambda: defer(interaction))

@@ -19,8 +19,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.common import actor_of
-from cogs.text import MESSAGE_LIMIT
+from cogs.shared.answer import actor_of
+from cogs.shared.text import MESSAGE_LIMIT
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,35 @@
+"""What the herald asks of a game's own Discord parts: the buttons under the news of a phase, the
+line that calls its player, and the orders prompt of a battle round.
+
+The herald is shared and never imports a game's modules; the bot hands it a game's
+:class:`GameHooks` (cogs.warpwar.hooks.HOOKS) when it builds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from cogs.shared.posts import Post
+from gm.announce import Turn
+from gm.service import GameMaster
+
+Dressed = tuple[list[Post], discord.ui.View, dict[str, Any]]
+"""Posts as sent (the player called in the first), the view under the last, extra send arguments."""
+
+
+@dataclass(frozen=True)
+class GameHooks:
+    """A game's parts the herald needs (see the module docstring)."""
+
+    dressed: Callable[[list[Post], Turn, int], Dressed]
+    """The news of a phase beginning as sent: ``dressed(posts, turn, game_id)``."""
+    summons: Callable[[Turn, str], str]
+    """The line calling the turn's player: ``summons(turn, mention)``."""
+    prompt_view: Callable[[int, str, int], discord.ui.View]
+    """A battle round's orders buttons: ``prompt_view(game_id, hex, round)``."""
+    situation: Callable[[GameMaster, int, str, int], Awaitable[str]]
+    """The battle as one player sees it, for their prompt: ``situation(gm, game_id, hex, user_id)``."""

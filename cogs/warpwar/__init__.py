@@ -1,0 +1,1 @@
+"""WarpWar's Discord commands, buttons and forms."""

@@ -1,0 +1,64 @@
+"""WarpWar's autocomplete: the user's ships, the map's stars, and paths of stars and hexes."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from cogs.shared.choices import bounded, game_for, matching
+from engine.warpwar import GameState
+
+
+async def _seen(interaction: discord.Interaction) -> tuple[GameState, str | None] | None:
+    """The WarpWar game's state and the user's seat name in it (None if they have none); None
+    for a game of another kind, which has no ships or stars to suggest."""
+    loaded = await game_for(interaction)
+    if loaded is None or not isinstance(loaded.state, GameState):
+        return None
+    seat = loaded.seat_of(interaction.user.id)
+    return loaded.state, seat.name if seat else None
+
+
+@bounded
+async def ship_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The user's own ships in the game (label, name and place)."""
+    seen = await _seen(interaction)
+    if seen is None or seen[1] is None:
+        return []
+    state, player = seen[0], seen[1]
+    return matching(
+        (
+            (f"{s.label}{f' {s.name}' if s.name else ''} at {state.map.label(state.position(s))}", s.label)
+            for s in state.ships_of(player)
+        ),
+        current,
+    )
+
+
+@bounded
+async def star_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Stars of the game's map, the user's bases first."""
+    seen = await _seen(interaction)
+    if seen is None:
+        return []
+    state, player = seen
+    bases = {b.star for b in state.bases_of(player)} if player else set()
+    stars = sorted(state.map.stars, key=lambda s: (s.name not in bases, s.name))
+    return matching(
+        ((f"{s.name}{' (your base)' if s.name in bases else ''}", s.name) for s in stars), current
+    )
+
+
+@bounded
+async def path_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Stars or hex numbers for the last word of a path (``Umma Gir`` → ``Umma Girsu``)."""
+    seen = await _seen(interaction)
+    if seen is None:
+        return []
+    state = seen[0]
+    head, _, last = current.rpartition(" ")
+    prefix = f"{head} " if head else ""
+    places = [s.name for s in state.map.stars]
+    if last.isdigit():
+        places += [h for h in state.map.hexes if h.startswith(last)]
+    return matching(((f"{prefix}{p}", f"{prefix}{p}") for p in places), last)
