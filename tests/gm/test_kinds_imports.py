@@ -20,7 +20,7 @@ SHARED = sorted(
     {
         *(p for p in (ROOT / "gm").glob("*.py")),
         *(p for p in (ROOT / "store").glob("*.py")),
-        *(ROOT / "cogs" / name for name in ("common.py", "herald.py", "mailbox.py", "pace.py", "privacy.py")),
+        *(p for p in (ROOT / "cogs" / "shared").glob("*.py")),
         ROOT / "console" / "output.py",
     }
     - {ROOT / COMPOSITION_ROOT}
