@@ -120,6 +120,24 @@ class Turn:
 
 @serializable
 @dataclass(frozen=True)
+class Prompt:
+    """Buttons a front end puts under an announcement so its reader can answer from there
+    (Warp Arena's reaction window, a fight's sealed card, a decision owed by one player).
+
+    A front end re-reads the game when one is pressed and sends a command like any other:
+    ``version`` only tells a stale button (the game has moved on) from a live one."""
+
+    kind: str
+    """What it asks: an engine decision's name (``window``, ``seal-card``, ``match-ups``...)."""
+    game_id: int
+    version: int
+    """The game's version when it was asked."""
+    choices: tuple[str, ...] = ()
+    """The answers to offer, each in the game's text form (``seal 12``, ``pass``)."""
+
+
+@serializable
+@dataclass(frozen=True)
 class Announcement:
     to: Audience
     text: str
@@ -134,6 +152,8 @@ class Announcement:
     """The phase's deadline moved (a pause, a resume, an extension): only the heading of the
     phase's post changes, and the call of its player (``turn``, the new deadline) if the post
     has one, without calling them again. Nothing is posted if the phase has no post."""
+    prompt: Prompt | None = None
+    """Buttons to answer from the message (cogs and console each show them their way)."""
 
 
 @serializable
