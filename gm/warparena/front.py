@@ -18,7 +18,7 @@ from engine.text import plural
 from engine.warparena.commands import Concede
 from engine.warparena.fair import commitment
 from engine.warparena.notation import NotationError, parse_command
-from engine.warparena.state import GameState
+from engine.warparena.state import GameState, Stage
 from engine.warparena.tx import Event
 from engine.warparena.views import waiting_on
 from gm.acting import Acting
@@ -133,7 +133,7 @@ class ArenaFront(Acting):
         ]
         if state.winner is not None:
             lines.append(f"{state.winner} won.")
-        elif state.active is not None:
+        elif state.active is not None and state.stage is Stage.PLAYING:
             lines.append(f"{state.active}'s phase: {plural(state.ap_left, 'action point')} left.")
         dues = {
             d.payload.get("decision", ""): d.due_at

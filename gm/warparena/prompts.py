@@ -26,7 +26,7 @@ from engine.warparena.views import waiting_on
 from engine.warparena.waiting import Decision, Waiting
 from gm.announce import Announcement, Picture, Prompt, ToChannel, ToPlayer
 from gm.kinds import Table
-from gm.warparena.answers import WINDOW_ANSWERS, answers
+from gm.warparena.answers import TEMPLATES, WINDOW_ANSWERS, answers
 from gm.warparena.deadlines import moment
 from gm.warparena.pictures import ARENA, FIGHT, HAND
 from gm.warparena.story import hand_line
@@ -103,7 +103,7 @@ def private_parts(
             continue
         choices = answers(after, wait.player, wait.decision, dice)
         what = f" ({wait.detail})" if wait.detail else ""
-        shown = f"\nFor example: {', '.join(f'`{c}`' for c in choices[:8])}" if choices else ""
+        shown = _shown(choices)
         told.append(
             Announcement(
                 ToPlayer(wait.player, table.names[wait.player]),
@@ -114,6 +114,13 @@ def private_parts(
     if any(isinstance(e, CombatOver) for e in events):
         told.append(Announcement(ToChannel(), "The combat, fight by fight.", picture=Picture(FIGHT)))
     return told
+
+
+def _shown(choices: Sequence[str]) -> str:
+    """The answers as a line under the question: a lone first word is to be finished."""
+    if len(choices) == 1 and " " not in choices[0] and choices[0] in TEMPLATES.values():
+        return f"\nType `{choices[0]} …` (docs/warparena-notation.md has the form)."
+    return f"\nAnswers: {', '.join(f'`{c}`' for c in choices[:8])}" if choices else ""
 
 
 def with_arena_picture(told: list[Announcement]) -> list[Announcement]:
