@@ -182,7 +182,10 @@ class ArenaFront(Acting):
         loaded, _ = found
         secret = loaded.secret
         assert secret is not None
-        seeds = ", ".join(f"{s.name} {s.seed!r}" if s.seed else f"{s.name} none" for s in loaded.seats)
+        seeds = ", ".join(
+            f"{s.name} {json.dumps(s.seed, ensure_ascii=False)}" if s.seed else f"{s.name} none"
+            for s in loaded.seats
+        )
         lines = [
             f"Commitment (SHA-256 of the server seed): `{commitment(secret)}`.",
             f"Players' seeds: {seeds}.",

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.warparena.combat_events import CombatOver
+from engine.text import plural
+from engine.warparena.combat_events import CombatOver, GameWon
 from engine.warparena.dice import Dice
 from engine.warparena.state import GameState
 from engine.warparena.tx import Event
@@ -102,7 +103,12 @@ def private_parts(
         if wait.decision is Decision.WINDOW or _key(after, wait) in known or wait.player not in table.names:
             continue
         choices = answers(after, wait.player, wait.decision, dice)
-        what = f" ({wait.detail})" if wait.detail else ""
+        detail = (
+            f"{plural(after.ap_left, 'action point')} left"
+            if wait.decision is Decision.PHASE
+            else wait.detail
+        )
+        what = f" ({detail})" if detail else ""
         shown = _shown(choices)
         told.append(
             Announcement(
@@ -111,16 +117,17 @@ def private_parts(
                 prompt=Prompt(wait.decision.value, table.game_id, version, choices),
             )
         )
-    if any(isinstance(e, CombatOver) for e in events):
+    if any(isinstance(e, CombatOver | GameWon) for e in events):
         told.append(Announcement(ToChannel(), "The combat, fight by fight.", picture=Picture(FIGHT)))
     return told
 
 
 def _shown(choices: Sequence[str]) -> str:
-    """The answers as a line under the question: a lone first word is to be finished."""
+    """A hint under the question when its one answer is a first word to finish (the answers
+    themselves are the prompt's, shown by each front end its own way)."""
     if len(choices) == 1 and " " not in choices[0] and choices[0] in TEMPLATES.values():
-        return f"\nType `{choices[0]} …` (docs/warparena-notation.md has the form)."
-    return f"\nAnswers: {', '.join(f'`{c}`' for c in choices[:8])}" if choices else ""
+        return f"\nType `{choices[0]} …`, then the rest of the command."
+    return ""
 
 
 def with_arena_picture(told: list[Announcement]) -> list[Announcement]:
