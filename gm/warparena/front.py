@@ -24,7 +24,7 @@ from engine.warparena.views import waiting_on
 from gm.acting import Acting
 from gm.announce import Picture, Reply, refused
 from gm.core import Actor, Loaded, once
-from gm.warparena.answers import affordable, answers, decisions_of
+from gm.warparena.answers import affordable, answers, decisions_of, piece_moves
 from gm.warparena.kind import WARPARENA, dice_of
 from gm.warparena.pictures import ARENA, HAND
 from gm.warparena.reactions import REACTIONS, describe_reactions, reaction_of
@@ -97,6 +97,15 @@ class ArenaFront(Acting):
         hand = state.player(seat).hand
         ap = state.ap_left if state.active == seat else 0
         return ArenaChoices(seat, decisions, affordable(state, seat), ap, hand, pieces)
+
+    async def arena_moves(self, actor: Actor, game_id: int, label: str) -> tuple[str, ...]:
+        """The legal first steps (and hops) of the actor's piece ``label`` now, in notation, for
+        autocomplete; () when it has none or it is not their phase."""
+        found = await self._arena(actor, game_id)
+        if isinstance(found, Reply) or not found[1]:
+            return ()
+        loaded, seat = found
+        return piece_moves(loaded.state, seat, label, dice_of(loaded.table))
 
     async def arena_hand(self, actor: Actor, game_id: int) -> Reply:
         """The actor's hand, for their eyes only, with its picture."""

@@ -255,3 +255,75 @@ async def test_item_04_every_decision_waited_on_has_its_deadline(tmp_path: Path)
         assert {"place-piece", "phase", "window", "seal-card"} <= seen
     finally:
         await table.db.close()
+
+
+async def test_item_04_reminders_pause_resume_extend_and_abandon(tmp_path: Path) -> None:
+    """The admin actions work on a Warp Arena game as on WarpWar's: a paused game fires no
+    deadline, a resumed one keeps the time left, an extension moves every deadline, and an
+    abandoned one ends; a reminder goes to the player owed alone, never to the channel."""
+    from datetime import timedelta
+
+    from tests.gm.test_warparena_games import CHANNEL, MANAGER
+
+    table = await open_arena(tmp_path, 2, arena="random", place_piece_hours=10, remind_hours=2)
+    try:
+        state = await table.state()
+        owed = waiting_on(state)[0].player
+        table.clock.advance(timedelta(hours=8, minutes=1))
+        fired = await table.gm.fire_due()
+        told = [a for r in fired for a in r.announcements]
+        assert told and all(isinstance(a.to, ToPlayer) and a.to.name == owed for a in told), told
+        assert await table.state() == state
+        assert (await table.gm.pause(MANAGER, CHANNEL)).ok
+        table.clock.advance(timedelta(hours=5))
+        assert await table.gm.fire_due() == [] and await table.state() == state
+        assert (await table.gm.resume(MANAGER, CHANNEL)).ok
+        assert (await table.gm.extend(MANAGER, CHANNEL, 3)).ok
+        table.clock.advance(timedelta(hours=3))
+        assert [r for r in await table.gm.fire_due() if r.announcements] == []
+        assert await table.state() == state
+        table.clock.advance(timedelta(hours=2))
+        assert await table.gm.fire_due() and await table.state() != state
+        abandoned = await table.gm.abandon(MANAGER, CHANNEL)
+        assert abandoned.ok
+        row = await games.game_by_id(table.db, table.game_id)
+        assert row is not None and row.status == "abandoned"
+        assert await games.deadlines_of(table.db, table.game_id) == []
+    finally:
+        await table.db.close()
+
+
+async def test_item_01_a_pieces_legal_moves_for_autocomplete(tmp_path: Path) -> None:
+    """In a player's phase each of their pieces lists the steps (and an H-bot's hops) the
+    engine would take, every one of them accepted; another player's list is empty."""
+    from engine.warparena.game import Accepted, apply
+    from engine.warparena.notation import parse_command
+
+    table = await open_arena(tmp_path, 2, arena="random")
+    try:
+        state = await play_until(
+            table,
+            2,
+            random.Random(6),
+            lambda s: (
+                s.stage is Stage.PLAYING
+                and s.active is not None
+                and s.window is None
+                and s.pending is None
+                and s.combat is None
+                and s.ap_left >= 2
+            ),
+        )
+        active = str(state.active)
+        other = "bob" if active == "alice" else "alice"
+        listed: list[str] = []
+        for piece in state.board.pieces_of(active):
+            moves = await table.gm.arena_moves(table.actor(active), table.game_id, piece.label)
+            listed += moves
+            for text in moves:
+                assert isinstance(apply(state, parse_command(text, active), dice(2)), Accepted), text
+        assert listed
+        mine = state.board.pieces_of(other)[0].label
+        assert await table.gm.arena_moves(table.actor(other), table.game_id, mine) == ()
+    finally:
+        await table.db.close()
