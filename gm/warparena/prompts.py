@@ -92,8 +92,12 @@ def private_parts(
                 )
             )
     if after.window is not None and _window_key(after) != _window_key(before) and after.window.asked():
-        about = after.window.subject.describe()
-        asked = ", ".join(after.window.asked())
+        window = after.window
+        asked = ", ".join(window.asked())
+        if window.chain:
+            about = f"{window.chain[-1].player}'s cancel (and so let {window.subject.describe()} stand)"
+        else:
+            about = window.subject.describe()
         text = f"Reaction window: {asked} may cancel {about} with a Wild Warp, or pass."
         told.append(
             Announcement(ToChannel(), text, prompt=Prompt("window", table.game_id, version, WINDOW_ANSWERS))
