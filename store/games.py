@@ -246,6 +246,8 @@ async def add_seat(db: Database, game_id: int, seat: Seat) -> None:
         "INSERT INTO seats (game_id, user_id, name, joined, alliance, seed) VALUES (?, ?, ?, ?, ?, ?)",
         (game_id, seat.user_id, seat.name, seat.joined, seat.alliance, seat.seed),
     )
+    if seat.reactions != "ask":  # the column's default otherwise (migration 11)
+        await set_reactions(db, game_id, seat.user_id, seat.reactions)
 
 
 async def remove_seat(db: Database, game_id: int, user_id: int) -> None:
