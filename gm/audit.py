@@ -139,7 +139,14 @@ def _read(data: dict[str, Any], kinds: Kinds) -> Read | str:
         return f"its status {str(data['status'])[:20]!r} or creator is not one this bot writes"
     try:
         seats = tuple(
-            Seat(int(s["user_id"]), str(s["name"]), int(s["joined"]), s.get("alliance"), s.get("seed"))
+            Seat(
+                int(s["user_id"]),
+                str(s["name"]),
+                int(s["joined"]),
+                s.get("alliance"),
+                s.get("seed"),
+                str(s.get("reactions", "ask"))[:16],
+            )
             for s in data["seats"]
         )
         events = [kind.decode_event(e["event"]) for e in data["events"]]
@@ -166,10 +173,13 @@ def _read(data: dict[str, Any], kinds: Kinds) -> Read | str:
 
 
 def _seat(seat: Seat) -> dict[str, Any]:
-    """A seat in an export; a seat without a seed of its own is written as before there were seeds."""
+    """A seat in an export; a seat without a seed of its own, or a standing answer to windows, is
+    written as before there were any."""
     data = asdict(seat)
     if data["seed"] is None:
         del data["seed"]
+    if data["reactions"] == "ask":  # the default (Warp Arena's standing answer): as before there were any
+        del data["reactions"]
     return data
 
 

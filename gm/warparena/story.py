@@ -72,8 +72,6 @@ def _drawn(story: Story, e: Event, after: GameState) -> None:
     assert isinstance(e, ev.CardsDrawn)
     story.all(f"{e.player} draws {plural(len(e.cards), 'card')}.")
     story.only(e.player, f"You draw {', '.join(f'{n} ({card(n)})' for n in e.cards)}.")
-    hand = after.player(e.player).hand
-    story.only(e.player, f"Your hand: {', '.join(f'{n} ({card(n)})' for n in hand) or 'empty'}.")
 
 
 def _reshuffled(story: Story, e: Event, after: GameState) -> None:
@@ -146,12 +144,6 @@ def _card_stood(story: Story, e: Event, after: GameState) -> None:
 def _card_cancelled(story: Story, e: Event, after: GameState) -> None:
     assert isinstance(e, ev.CardCancelled)
     story.all(f"Card {e.card} ({card(e.card)}) is cancelled: the game is as it was before it.")
-
-
-def _window(story: Story, e: Event, after: GameState) -> None:
-    assert isinstance(e, windows.WindowOpened)
-    asked = ", ".join(e.window.asked())
-    story.all(f"{asked}: pass, or cancel {e.window.subject.describe()} with a Wild Warp.")
 
 
 def _passed(story: Story, e: Event, after: GameState) -> None:
@@ -323,7 +315,6 @@ TELLERS: dict[type[Event], Teller] = {
     ev.CardStood: _card_stood,
     ev.CardCancelled: _card_cancelled,
     ev.DiscsConverted: _converted,
-    windows.WindowOpened: _window,
     windows.WindowPassed: _passed,
     windows.CancelPlayed: _cancel,
     board.GridPlaced: _grid_placed,
@@ -366,6 +357,12 @@ def tell(
         if teller is not None:
             teller(story, event, state)
     return story.announcements()
+
+
+def hand_line(state: GameState, player: str) -> str:
+    """``Your hand: 12 (Combat 3), 81 (Wild Warp).``: for the player alone."""
+    hand = state.player(player).hand
+    return f"Your hand: {', '.join(f'{n} ({card(n)})' for n in hand) or 'empty'}."
 
 
 def hands(state: GameState) -> list[str]:

@@ -44,6 +44,8 @@ SETUP = {"ruleset": "classic", "scenario": "learning", "players": 2}
 STATE = '{"game_turn": 3}'
 SEAT = Seat(11, "alice", 1, "red")
 SEEDED = Seat(12, "bob", 2, None, "bob's own seed")
+REACTING = Seat(13, "carol", 3, None, None, "actions")
+"""A Warp Arena seat with a standing answer to reaction windows (migration 11)."""
 SECRET = bytes(range(32))
 EVENTS = (("GameCreated", '{"seq": 1}'), ("TurnBegan", '{"seq": 2}'))
 REPLY = '{"ok": true, "text": "Done."}'
@@ -114,10 +116,17 @@ async def seeded_seat(db: Database, game_id: int) -> list[Seat]:
     return [s for s in await games.seats(db, game_id) if s.user_id == SEEDED.user_id]
 
 
+async def reacting_seat(db: Database, game_id: int) -> list[Seat]:
+    return [s for s in await games.seats(db, game_id) if s.user_id == REACTING.user_id]
+
+
 SAMPLES = (
     Sample("seats", old_seat, first_seat, lambda g: [SEAT]),
     Sample("seats.seed", lambda db, g: games.add_seat(db, g, SEEDED), seeded_seat, lambda g: [SEEDED]),
     Sample("secrets", lambda db, g: secrets.put(db, g, SECRET), secrets.secret_of, lambda g: SECRET),
+    Sample(
+        "seats.reactions", lambda db, g: games.add_seat(db, g, REACTING), reacting_seat, lambda g: [REACTING]
+    ),
     Sample(
         "events",
         lambda db, g: db.execute_many(
