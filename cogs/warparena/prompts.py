@@ -1,0 +1,122 @@
+"""The answers of a Warp Arena question as buttons (a gm.announce.Prompt under an announcement).
+
+Each button is a discord.ui.DynamicItem whose custom id carries the game, the version the question
+was asked at, its kind and the answer in the text form (``wa:ans:7:41:seal-card:seal 12``), so
+it works after a restart. A press re-reads the game and sends the answer as the presser's own
+command: a question the game has moved past is refused as stale, in words.
+
+The reaction window's buttons ("Cancel with Wild Warp", "Pass") are under one channel message
+that every player may press: its question is live while the same window waits at the same level
+(no window opened, cancel played or window closed since it was asked). A player without a Wild
+Warp who presses Cancel is refused privately by the engine, so nobody else learns it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from cogs.shared.answer import respond
+from cogs.shared.errors import report
+from cogs.warparena.acting import MOVED_ON, WARPARENA, act_text
+from cogs.warparena.looking import card_text
+from engine.warparena.waiting import Decision
+from engine.warparena.windows import CancelPlayed, WindowClosed, WindowOpened
+from gm.announce import Prompt, Reply, refused
+from gm.core import Actor
+from gm.service import GameMaster
+from store import games
+
+WINDOW = "window"
+PREFIX = "wa:ans"
+ID_LIMIT = 100
+"""Discord's longest custom id: an answer too long for one is given with /arena act instead."""
+MAX_BUTTONS = 20
+WINDOW_LABELS = {"cancel": "Cancel with Wild Warp", "pass": "Pass"}
+WINDOW_TURNS = {WindowOpened.__name__, CancelPlayed.__name__, WindowClosed.__name__}
+"""Events after which a window message's buttons answer a question no longer asked."""
+TYPE_IT = "More answers than buttons: give yours with `/arena act`."
+
+
+def label_of(kind: str, choice: str) -> str:
+    """A button's words: ``seal 12`` reads as the card, ``seal none`` as "No card"."""
+    if kind == WINDOW:
+        return WINDOW_LABELS.get(choice, choice)
+    words = choice.split()
+    if words and words[-1] == "none":
+        return "No card"
+    if len(words) == 2 and words[1].isdigit() and 1 <= int(words[1]) <= 84:
+        return card_text(int(words[1]))
+    return choice[:80]
+
+
+def custom_id(game_id: int, version: int, kind: str, choice: str) -> str:
+    return f"{PREFIX}:{game_id}:{version}:{kind}:{choice}"
+
+
+async def answer(gm: GameMaster, actor: Actor, game_id: int, version: int, kind: str, text: str) -> Reply:
+    """The pressed answer as the presser's command, if the question is still the one asked."""
+    row = await games.game_by_id(gm.db, game_id)
+    if row is None or row.kind != WARPARENA:
+        return refused("That game no longer exists.", "no-game")
+    if row.status != "running":
+        return refused("The game is not running any more: nothing was done.", "not-running")
+    if kind == WINDOW:
+        later = await games.events(gm.db, game_id, after=version)
+        if any(e.kind in WINDOW_TURNS for e in later):
+            return refused("That window has closed or moved on: nothing was done.", "stale")
+    elif row.version != version:
+        return refused(MOVED_ON, "stale")
+    return await act_text(gm, actor, await gm.load(game_id), text)
+
+
+class AnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"wa:ans:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<kind>[a-z-]+):(?P<text>.+)",
+):
+    """One answer to one question of one game (see the module docstring)."""
+
+    def __init__(self, game_id: int, version: int, kind: str, text: str) -> None:
+        self.game_id, self.version, self.kind, self.text = game_id, version, kind, text
+        style = discord.ButtonStyle.danger if text == "cancel" else discord.ButtonStyle.secondary
+        if text.endswith("none") or text == "pass":
+            style = discord.ButtonStyle.secondary
+        elif kind != WINDOW:
+            style = discord.ButtonStyle.primary
+        super().__init__(
+            discord.ui.Button(
+                label=label_of(kind, text), style=style, custom_id=custom_id(game_id, version, kind, text)
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AnswerButton:
+        return cls(int(match["game"]), int(match["version"]), match["kind"], match["text"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await respond(
+                interaction,
+                lambda gm, a: answer(gm, a, self.game_id, self.version, self.kind, self.text),
+            )
+        except Exception as error:  # a button's errors bypass the command tree's handler
+            await report(interaction, error)
+
+
+def prompt_view(prompt: Prompt) -> discord.ui.View | None:
+    """The buttons of a question (None when it offers none that fit a custom id)."""
+    view = discord.ui.View(timeout=None)
+    for choice in prompt.choices[:MAX_BUTTONS]:
+        if len(custom_id(prompt.game_id, prompt.version, prompt.kind, choice)) <= ID_LIMIT:
+            view.add_item(AnswerButton(prompt.game_id, prompt.version, prompt.kind, choice))
+    return view if view.children else None
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (AnswerButton,)
+
+VIEWS: dict[str, Any] = {WINDOW: prompt_view, **{decision.value: prompt_view for decision in Decision}}
+"""Every question Warp Arena asks, for the shared herald (cogs.shared.herald.PromptViews)."""
