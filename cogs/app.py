@@ -82,6 +82,7 @@ class WarpWarBot(commands.Bot):
         clock: Clock | None = None,
         options: Options | None = None,
         seeds: Callable[[int], int] | None = None,
+        secrets: Callable[[int], bytes] | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -96,7 +97,7 @@ class WarpWarBot(commands.Bot):
         )
         self.db = db
         self.options = options or Options()
-        self.gm = GameMaster(db, clock or DiscordClock(), seeds)
+        self.gm = GameMaster(db, clock or DiscordClock(), seeds, secrets=secrets)
         self.herald = Herald(self, self.gm, db, HOOKS, prompts.VIEWS)
         self.pace = Pace()
         """Calls in flight, so that every interaction is acknowledged in time (cogs/shared/pace.py)."""

@@ -1,0 +1,84 @@
+"""Issue 13 item 1 on Discord: every ``/arena`` subcommand answers in every state of a game,
+within Discord's limits; bad input is refused in the player's terms and changes nothing; the
+hand is private and the public status names no card."""
+
+from __future__ import annotations
+
+from engine.warparena.views import waiting_on
+from tests.cogs.arena_table import open_three, simcord_bot, state_of, version_of
+from tests.cogs.conftest import World, answer, use
+
+__all__ = ["simcord_bot"]
+
+LOOKING = ("arena status", "arena hand", "arena map", "arena dice", "arena settings")
+PLAYING = {
+    "arena act": {"command": "draw"},
+    "arena move": {"path": "H1 9-3"},
+    "arena place": {"what": "H1 9-3"},
+    "arena play": {"card": "1"},
+    "arena pass": {},
+    "arena cancel": {},
+    "arena concede": {},
+}
+
+
+async def test_item_01_every_command_answers_before_a_game_exists(world: World) -> None:
+    """With no game in the channel each command says how to open one, privately."""
+    for name in (*LOOKING, *PLAYING):
+        result = await use(world.alice, world.channel, name, **PLAYING.get(name, {}))
+        assert result.ephemeral, name
+        assert "/arena new" in answer(result).content, (name, answer(result).content)
+
+
+async def test_item_01_every_command_answers_in_the_lobby(world: World) -> None:
+    """In the lobby, play is refused as not running; the looking commands answer."""
+    await use(world.alice, world.channel, "arena new", players=3)
+    for name in (*LOOKING, *PLAYING):
+        result = await use(world.bob, world.channel, name, **PLAYING.get(name, {}))
+        assert answer(result).content, name
+        assert len(answer(result).content) <= 2000
+
+
+async def test_item_01_open_join_start_status_hand_and_dice(world: World) -> None:
+    """The game opens with the dice's commitment, seats fill with seeds, the start is public;
+    the status names hand sizes only, the hand is ephemeral, the dice show the seeds (R-WA-DICE-2)."""
+    await open_three(world)
+    state = await state_of(world)
+    status = await use(world.bob, world.channel, "arena status")
+    assert not status.ephemeral and "Hands:" in answer(status).content
+    hand = await use(world.bob, world.channel, "arena hand")
+    assert hand.ephemeral
+    bob = state.player("bob").hand
+    assert bob and all(f"#{n} " in answer(hand).content for n in bob)
+    assert not any(f"#{n} " in answer(status).content for n in bob)
+    dice = await use(world.carol, world.channel, "arena dice")
+    assert "carol-seed" in answer(dice).content and "revealed when the game ends" in answer(dice).content
+
+
+async def test_item_01_bad_notation_is_refused_with_a_pointer_and_changes_nothing(world: World) -> None:
+    """A line that cannot be read is refused privately, with the wrong words underlined."""
+    await open_three(world)
+    before = await version_of(world)
+    result = await use(world.alice, world.channel, "arena act", command="rotate nine by 2")
+    said = answer(result).content
+    assert result.ephemeral and "I could not read that" in said and "^" in said, said
+    assert await version_of(world) == before
+
+
+async def test_item_01_a_command_out_of_turn_is_refused_and_changes_nothing(world: World) -> None:
+    """Someone not waited on is told so by the rules, privately."""
+    await open_three(world)
+    state = await state_of(world)
+    waited = {w.player for w in waiting_on(state)}
+    idle = next(m for m in (world.alice, world.bob, world.carol) if m.user.name not in waited)
+    before = await version_of(world)
+    result = await use(idle, world.channel, "arena act", command="end")
+    assert result.ephemeral and answer(result).content
+    assert await version_of(world) == before
+
+
+async def test_item_01_a_stranger_cannot_play(world: World) -> None:
+    await open_three(world)
+    dana = world.guild.add_member(world.env.create_user("dana"))
+    result = await use(dana, world.channel, "arena act", command="draw")
+    assert result.ephemeral and "not playing" in answer(result).content
