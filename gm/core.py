@@ -243,6 +243,7 @@ class GameCore:
             tuple(deadlines),
             paused,
             acting,
+            loaded.row.version + len(result.events),
         )
         told = kind.tell(telling)
         reply = self.reply(loaded, told, acting, loaded.row.version + len(result.events))
@@ -273,7 +274,11 @@ class GameCore:
         own). Public news is only in the announcements, so a front end that posts them has said
         everything once. Pictures are drawn as of ``version``."""
         told = [replace(a, picture=replace(a.picture, version=version)) if a.picture else a for a in told]
-        mine = [a for a in told if isinstance(a.to, ToPlayer) and a.to.name == acting and a.turn is None]
+        mine = [
+            a
+            for a in told
+            if isinstance(a.to, ToPlayer) and a.to.name == acting and a.turn is None and a.prompt is None
+        ]
         return Reply(
             True,
             "\n".join(a.text for a in mine),

@@ -90,6 +90,8 @@ class Telling:
     paused: bool = False
     acting: str | None = None
     """The seat name of who acted (their own messages become the reply), or None."""
+    version: int = 0
+    """The game's version after these events (a Prompt's version)."""
 
 
 @dataclass(frozen=True)

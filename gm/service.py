@@ -19,6 +19,7 @@ gm.isolation         games set aside after an error: the start-up check, their s
 gm.warpwar.play      WarpWar: build, repair, move, done, battle order, concede, orders
 gm.warpwar.looking   WarpWar: status, story, fleet, ship, battle situation, battle reports
 gm.warpwar.guide     WarpWar: what a player can do next, the turn's buttons, /help, /games
+gm.warparena.front   Warp Arena: commands typed in its notation, choices, hand, status, log, dice
 ===================  ====================================================================
 
 This module is where the game master is put together, so it is the one module of gm/'s core
@@ -52,6 +53,7 @@ from gm.outbox import Outbox
 from gm.painting import Painting
 from gm.timing import Timing
 from gm.validate import TextError, checked, display
+from gm.warparena.front import ArenaFront
 from gm.warparena.kind import ARENA_KIND
 from gm.warpwar.guide import Guide
 from gm.warpwar.kind import WARPWAR_KIND
@@ -66,7 +68,9 @@ KINDS = Kinds((WARPWAR_KIND, ARENA_KIND))
 
 
 @refusing_set_aside
-class GameMaster(Guide, Lobby, Play, Acting, Manage, Timing, Outbox, Looking, Audit, Painting, Isolation):
+class GameMaster(
+    Guide, Lobby, Play, ArenaFront, Acting, Manage, Timing, Outbox, Looking, Audit, Painting, Isolation
+):
     """One per process, over one database; see the module docstring for where each action is.
 
     Call :meth:`~gm.isolation.Isolation.check_games` once at start-up, before any deadline fires."""

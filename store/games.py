@@ -63,6 +63,8 @@ class Seat:
     alliance: str | None = None
     seed: str | None = None
     """The player's own seed for the game's fair dice (Warp Arena, R-WA-DICE-2): public."""
+    reactions: str = "ask"
+    """Warp Arena: the seat's standing answer to reaction windows (gm.warparena.reactions)."""
 
 
 @dataclass(frozen=True)
@@ -223,10 +225,20 @@ async def set_paused(db: Database, game_id: int, paused_at: datetime | None) -> 
 
 async def seats(db: Database, game_id: int) -> list[Seat]:
     rows = await db.fetch_all(
-        "SELECT user_id, name, joined, alliance, seed FROM seats WHERE game_id = ? ORDER BY joined",
+        "SELECT user_id, name, joined, alliance, seed, reactions FROM seats"
+        " WHERE game_id = ? ORDER BY joined",
         (game_id,),
     )
-    return [Seat(r["user_id"], r["name"], r["joined"], r["alliance"], r["seed"]) for r in rows]
+    return [
+        Seat(r["user_id"], r["name"], r["joined"], r["alliance"], r["seed"], r["reactions"]) for r in rows
+    ]
+
+
+async def set_reactions(db: Database, game_id: int, user_id: int, reactions: str) -> None:
+    """A seat's standing answer to Warp Arena's reaction windows."""
+    await db.execute(
+        "UPDATE seats SET reactions = ? WHERE game_id = ? AND user_id = ?", (reactions, game_id, user_id)
+    )
 
 
 async def add_seat(db: Database, game_id: int, seat: Seat) -> None:

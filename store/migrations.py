@@ -153,4 +153,9 @@ MIGRATIONS: list[str] = [
     );
     ALTER TABLE seats ADD COLUMN seed TEXT
     """,
+    # 11 (issue 13, item 3): each Warp Arena seat's standing answer to reaction windows
+    # (gm.warparena.reactions): 'ask' (the default), 'actions' or 'cards'.
+    """
+    ALTER TABLE seats ADD COLUMN reactions TEXT NOT NULL DEFAULT 'ask'
+    """,
 ]

@@ -46,7 +46,7 @@ def wanted(state: GameState, settings: ArenaSettings) -> list[Wanted]:
         decisions[Decision.PHASE] = None  # the phase's time runs on under its windows and fights
     for decision in decisions:
         players = [w.player for w in waits if w.decision is decision] or [str(state.active)]
-        key = f"{DECISION}:{state.turn}:{decision.value}:{_moment(state, decision, players)}"
+        key = f"{DECISION}:{state.turn}:{decision.value}:{moment(state, decision, players)}"
         payload = {"decision": decision.value, "players": ",".join(players)}
         found.append(Wanted(key, DECISION, settings.time_for(decision), payload))
     remind = timedelta(hours=settings.remind_hours)
@@ -58,7 +58,7 @@ def wanted(state: GameState, settings: ArenaSettings) -> list[Wanted]:
     return [*found, *reminders]
 
 
-def _moment(state: GameState, decision: Decision, players: Sequence[str]) -> str:
+def moment(state: GameState, decision: Decision, players: Sequence[str]) -> str:
     """What tells this wait from the next one of the same kind (see the module docstring)."""
     if decision is Decision.PHASE:
         return f"{state.active}"

@@ -20,7 +20,7 @@ from engine.serial import decode
 from engine.warparena.commands import Command, DeadlinePassed
 from engine.warparena.events import fold
 from engine.warparena.fair import FairDice, commitment
-from engine.warparena.game import GameSetup, apply, new_game
+from engine.warparena.game import Accepted, GameSetup, apply, new_game
 from engine.warparena.notation import choose_wild_warp
 from engine.warparena.state import GameState, Stage
 from engine.warparena.tx import Event, Rolled
@@ -29,6 +29,9 @@ from engine.warparena.views import GameView, view_for
 from gm.announce import Announcement, Picture, ToPlayer
 from gm.kinds import Drawing, Outcome, Refused, Table, Telling, Wanted
 from gm.warparena import deadlines as plan
+from gm.warparena.pictures import drawing
+from gm.warparena.prompts import private_parts, with_arena_picture
+from gm.warparena.reactions import with_standing_passes
 from gm.warparena.settings import SETTING_NAMES, ArenaSettings, changed, describe, settings_from, to_data
 from gm.warparena.story import hands, tell
 from store.games import Deadline, LoggedEvent
@@ -104,7 +107,9 @@ class ArenaKind:
         player = getattr(command, "player", None)
         if player in {p.name for p in state.players}:
             command = choose_wild_warp(command, state.player(player).hand)
-        return apply(state, command, dice_of(table))
+        dice = dice_of(table)
+        result = apply(state, command, dice)
+        return with_standing_passes(result, table.seats, dice) if isinstance(result, Accepted) else result
 
     def fold(self, events: Sequence[Event], state: GameState | None = None) -> GameState:
         return fold(state, events)
@@ -135,7 +140,18 @@ class ArenaKind:
         return view_for(state, player)
 
     def tell(self, telling: Telling) -> list[Announcement]:
-        return tell(telling.events, telling.before, telling.table.names, telling.note)
+        """The story (gm.warparena.story) with the arena picture, then the private parts: hands,
+        the decisions now owed, a window's prompt (gm.warparena.prompts)."""
+        told = with_arena_picture(tell(telling.events, telling.before, telling.table.names, telling.note))
+        extra = private_parts(
+            telling.before,
+            telling.after,
+            telling.events,
+            telling.table,
+            telling.version,
+            dice_of(telling.table),
+        )
+        return [*told, *extra]
 
     def ended(self, status: str, state: GameState | None) -> str | None:
         if status == "abandoned":
@@ -177,7 +193,9 @@ class ArenaKind:
         return plan.wanted(state, settings)
 
     def on_deadline(self, state: GameState, deadline: Deadline, table: Table) -> Outcome | None:
-        return plan.on_deadline(state, deadline.kind, dice_of(table))
+        dice = dice_of(table)
+        result = plan.on_deadline(state, deadline.kind, dice)
+        return None if result is None else with_standing_passes(result, table.seats, dice)
 
     def deadline_note(self, deadline: Deadline) -> str:
         if deadline.payload.get("decision") == "window":
@@ -201,8 +219,8 @@ class ArenaKind:
     def picture(
         self, rows: Sequence[LoggedEvent], picture: Picture, title: str, due: datetime | None, scale: float
     ) -> Drawing | None:
-        """No pictures yet: they come with the front ends (issue 13)."""
-        return None
+        """The arena, a fight or a hand (gm.warparena.pictures)."""
+        return drawing(rows, picture, title, scale)
 
 
 ARENA_KIND = ArenaKind()

@@ -72,8 +72,6 @@ def _drawn(story: Story, e: Event, after: GameState) -> None:
     assert isinstance(e, ev.CardsDrawn)
     story.all(f"{e.player} draws {plural(len(e.cards), 'card')}.")
     story.only(e.player, f"You draw {', '.join(f'{n} ({card(n)})' for n in e.cards)}.")
-    hand = after.player(e.player).hand
-    story.only(e.player, f"Your hand: {', '.join(f'{n} ({card(n)})' for n in hand) or 'empty'}.")
 
 
 def _reshuffled(story: Story, e: Event, after: GameState) -> None:
@@ -366,6 +364,12 @@ def tell(
         if teller is not None:
             teller(story, event, state)
     return story.announcements()
+
+
+def hand_line(state: GameState, player: str) -> str:
+    """``Your hand: 12 (Combat 3), 81 (Wild Warp).``: for the player alone."""
+    hand = state.player(player).hand
+    return f"Your hand: {', '.join(f'{n} ({card(n)})' for n in hand) or 'empty'}."
 
 
 def hands(state: GameState) -> list[str]:

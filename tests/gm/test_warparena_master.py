@@ -13,7 +13,7 @@ from engine.warparena.commands import DrawCard, EndPhase, Pass, SealCard
 from engine.warparena.state import GameState
 from engine.warparena.views import waiting_on
 from engine.warparena.waiting import Decision
-from gm.announce import ToChannel
+from gm.announce import ToChannel, ToPlayer
 from gm.warparena.kind import ARENA_KIND
 from store import games, secrets
 from tests.engine.warparena.legal import candidates
@@ -172,7 +172,10 @@ async def test_the_public_story_names_no_hand(tmp_path: Path) -> None:
         started = table.replies[0]
         public = "\n".join(a.text for a in started.announcements if isinstance(a.to, ToChannel))
         assert "draws" in public and "Your hand" not in public
-        private = {a.to.name: a.text for a in started.announcements if not isinstance(a.to, ToChannel)}  # type: ignore[union-attr]
+        private: dict[str, str] = {}
+        for a in started.announcements:
+            if isinstance(a.to, ToPlayer):
+                private[a.to.name] = private.get(a.to.name, "") + "\n" + a.text
         state = await table.state()
         for player in ("alice", "bob"):
             for n in state.player(player).hand:
