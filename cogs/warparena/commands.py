@@ -19,17 +19,18 @@ from discord.ext import commands
 
 from cogs.shared.answer import channel_of, on_channel, respond
 from cogs.warparena import looking
-from cogs.warparena.acting import NO_GAME, WARPARENA, act_in_channel, arena_in
-from cogs.warparena.choices import answer_choices, hand_choices
-from gm.announce import Picture, Reply, refused
+from cogs.warparena.acting import NO_GAME, act_in_channel, arena_in
+from cogs.warparena.choices import answer_choices, hand_choices, piece_choices
+from gm.announce import Reply
 from gm.core import Actor
 from gm.service import GameMaster
+from gm.warparena.kind import WARPARENA
+from gm.warparena.reactions import REACTIONS
 from gm.warparena.settings import ARENA_CHOICES, MAX_PLAYERS, MIN_PLAYERS, ArenaSettings
 
 Text = app_commands.Range[str, 1, 400]
 NEW_SETTINGS = ("players", "grids", "arena", *(f.name for f in fields(ArenaSettings) if f.type == "bool"))
 """What ``new`` takes beside the title and seed (Discord allows 25 options; deadlines: ``settings``)."""
-REACTIONS = ("ask me", "pass on actions", "pass on cards")
 
 
 def _option(name: str) -> tuple[Any, str]:
@@ -116,41 +117,6 @@ async def _act(interaction: discord.Interaction, text: str) -> None:
     await respond(interaction, lambda gm, a: act_in_channel(gm, a, channel_id, text))
 
 
-async def map_reply(gm: GameMaster, actor: Actor, channel_id: int) -> Reply:
-    """The arena as it is now, for the channel."""
-    found = await arena_in(gm, channel_id)
-    if isinstance(found, Reply):
-        return found
-    if found.state is None:
-        return refused("There is no arena to show yet: the game has not begun.", "not-running")
-    text = f"The arena of **{found.row.title}**."
-    return Reply(
-        True, text, private=False, game_id=found.row.id, channel_id=channel_id, pictures=(Picture("arena"),)
-    )
-
-
-async def log_reply(gm: GameMaster, actor: Actor, channel_id: int, page: int) -> Reply:
-    """The public story, through the game master's log when it tells this kind's story."""
-    found = await arena_in(gm, channel_id)
-    if isinstance(found, Reply):
-        return found
-    return await gm.log(channel_id, page)
-
-
-async def reactions_reply(gm: GameMaster, actor: Actor, channel_id: int, answer: str) -> Reply:
-    """A standing answer for reaction windows, kept by the game master (never read from the hand)."""
-    found = await arena_in(gm, channel_id)
-    if isinstance(found, Reply):
-        return found
-    setter = getattr(gm, "set_reactions", None)
-    if setter is None:
-        return refused(
-            "Standing answers are not available yet: answer each window with its buttons.", "unavailable"
-        )
-    reply: Reply = await setter(actor, channel_id, answer)
-    return reply
-
-
 class Arena(
     app_commands.Group, name="arena", description="Warp Arena games in this channel", guild_only=True
 ):
@@ -207,6 +173,7 @@ class Arena(
 
     @app_commands.command(name="move", description="Move a piece: H1 9-3 9-4, or H1 engages W2")
     @app_commands.describe(path="the piece and the hexes it moves through")
+    @app_commands.autocomplete(path=piece_choices)
     async def move(self, interaction: discord.Interaction, path: Text) -> None:
         await _act(interaction, path)
 
@@ -254,22 +221,23 @@ class Arena(
 
     @app_commands.command(name="map", description="The arena as it is now")
     async def map(self, interaction: discord.Interaction) -> None:
-        await on_channel(interaction, map_reply)
+        await on_channel(interaction, looking.arena_map)
 
     @app_commands.command(name="log", description="The story so far, a page at a time (1 is the latest)")
     async def log(
         self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1
     ) -> None:
-        await on_channel(interaction, log_reply, page=page)
+        await on_channel(interaction, looking.log, page=page)
 
     @app_commands.command(name="dice", description="How the dice are fair, and the seeds to check them")
     async def dice(self, interaction: discord.Interaction) -> None:
         await on_channel(interaction, looking.dice)
 
     @app_commands.command(name="reactions", description="Your standing answer to reaction windows")
+    @app_commands.describe(answer="pass on actions, pass on cards, or ask me; leave out to see yours")
     @app_commands.choices(answer=[app_commands.Choice(name=r, value=r) for r in REACTIONS])
-    async def reactions(self, interaction: discord.Interaction, answer: str) -> None:
-        await on_channel(interaction, reactions_reply, answer=answer)
+    async def reactions(self, interaction: discord.Interaction, answer: str | None = None) -> None:
+        await on_channel(interaction, looking.reactions, answer=answer or "")
 
     @app_commands.command(name="concede", description="Give up the game")
     async def concede(self, interaction: discord.Interaction) -> None:

@@ -20,13 +20,15 @@ import discord
 
 from cogs.shared.answer import respond
 from cogs.shared.errors import report
-from cogs.warparena.acting import MOVED_ON, WARPARENA, act_text
+from cogs.warparena.acting import MOVED_ON
 from cogs.warparena.looking import card_text
 from engine.warparena.waiting import Decision
 from engine.warparena.windows import CancelPlayed, WindowClosed, WindowOpened
 from gm.announce import Prompt, Reply, refused
 from gm.core import Actor
 from gm.service import GameMaster
+from gm.warparena.answers import TEMPLATES
+from gm.warparena.kind import WARPARENA
 from store import games
 
 WINDOW = "window"
@@ -69,7 +71,7 @@ async def answer(gm: GameMaster, actor: Actor, game_id: int, version: int, kind:
             return refused("That window has closed or moved on: nothing was done.", "stale")
     elif row.version != version:
         return refused(MOVED_ON, "stale")
-    return await act_text(gm, actor, await gm.load(game_id), text)
+    return await gm.act_text(actor, game_id, text)
 
 
 class AnswerButton(
@@ -108,10 +110,13 @@ class AnswerButton(
 
 
 def prompt_view(prompt: Prompt) -> discord.ui.View | None:
-    """The buttons of a question (None when it offers none that fit a custom id)."""
+    """The buttons of a question: one per whole answer that fits a custom id (a command's first
+    word alone, offered for the player to finish, is typed with /arena act instead); None if none."""
     view = discord.ui.View(timeout=None)
+    unfinished = set(TEMPLATES.values())
     for choice in prompt.choices[:MAX_BUTTONS]:
-        if len(custom_id(prompt.game_id, prompt.version, prompt.kind, choice)) <= ID_LIMIT:
+        fits = len(custom_id(prompt.game_id, prompt.version, prompt.kind, choice)) <= ID_LIMIT
+        if choice not in unfinished and fits:
             view.add_item(AnswerButton(prompt.game_id, prompt.version, prompt.kind, choice))
     return view if view.children else None
 

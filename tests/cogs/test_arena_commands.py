@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.warparena.views import waiting_on
 from tests.cogs.arena_table import open_three, simcord_bot, state_of, version_of
-from tests.cogs.conftest import World, answer, use
+from tests.cogs.conftest import World, answer, text_of, use
 
 __all__ = ["simcord_bot"]
 
@@ -49,8 +49,8 @@ async def test_item_01_open_join_start_status_hand_and_dice(world: World) -> Non
     hand = await use(world.bob, world.channel, "arena hand")
     assert hand.ephemeral
     bob = state.player("bob").hand
-    assert bob and all(f"#{n} " in answer(hand).content for n in bob)
-    assert not any(f"#{n} " in answer(status).content for n in bob)
+    assert bob and all(f"{n} (" in text_of(answer(hand).message) for n in bob)
+    assert not any(f"{n} (" in answer(status).content for n in bob)
     dice = await use(world.carol, world.channel, "arena dice")
     assert "carol-seed" in answer(dice).content and "revealed when the game ends" in answer(dice).content
 
