@@ -74,6 +74,8 @@ class Canvas:
     def dashed(self, start: Point, end: Point, colour: RGB, width: float, dash: float) -> None:
         """A straight dashed line, dashes and gaps ``dash`` pixels long."""
         span = math.dist(start, end)
+        if span == 0:  # a trail's step that begins where it ends (a warp back): nothing to draw
+            return
         steps = max(1, int(span // (2 * dash)))
         for i in range(steps + 1):
             a, b = 2 * i * dash / span, min(1.0, (2 * i + 1) * dash / span)
