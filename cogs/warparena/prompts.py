@@ -43,12 +43,15 @@ TYPE_IT = "More answers than buttons: give yours with `/arena act`."
 
 
 def label_of(kind: str, choice: str) -> str:
-    """A button's words: ``seal 12`` reads as the card, ``seal none`` as "No card"."""
+    """A button's words: ``seal 12`` reads as the card, ``seal wild 3`` as "Wild Warp as 3",
+    ``seal none`` as "No card"."""
     if kind == WINDOW:
         return WINDOW_LABELS.get(choice, choice)
     words = choice.split()
     if words and words[-1] == "none":
         return "No card"
+    if len(words) == 3 and words[1] == "wild" and words[2].isdigit():
+        return f"Wild Warp as {words[2]}"
     if len(words) == 2 and words[1].isdigit() and 1 <= int(words[1]) <= 84:
         return card_text(int(words[1]))
     return choice[:80]
