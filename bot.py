@@ -33,7 +33,7 @@ from dotenv import load_dotenv
 
 from cogs.app import Options, WarpWarBot
 from console.app import Setup, run_interactive, run_script
-from console.demo import play_demo
+from console.demo import DEMOS, play_demo
 from store.db import DatabaseFileError, open_database
 
 DEFAULT_DB = "data/warpwar.sqlite3"
@@ -52,6 +52,11 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--pictures", type=Path, metavar="DIR", help="where pictures are saved (default: beside the db)"
+    )
+    parser.add_argument(
+        "--demo",
+        choices=DEMOS,
+        help="play a bundled demo in the console: classic (WarpWar) or arena (Warp Arena)",
     )
     parser.add_argument("--no-pictures", action="store_true", help="draw no pictures (faster scripts)")
     parser.add_argument("--seed", type=int, metavar="N", help="seed of new games' turn order and map ends")
@@ -125,6 +130,8 @@ def run(argv: list[str] | None) -> int:
     if args.sync and not on_discord:
         print("bot.py: --sync registers the Discord commands; it needs DISCORD_TOKEN.", file=sys.stderr)
         return 2
+    if args.demo is not None:
+        return asyncio.run(play_demo(args.pictures, draw=not args.no_pictures, demo=args.demo))
     if args.script is not None:
         if not args.script.is_file():
             print(f"bot.py: no script at {args.script}", file=sys.stderr)

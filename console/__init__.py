@@ -11,6 +11,6 @@ console.commands   the table of commands: each one's options and its GameMaster 
 console.output     printing replies and announcements by audience; pictures saved as PNG
 console.clock      the console's clock, moved on by ``/wait``; durations like ``24h``
 console.app        the session (who is typing, where), the prompt and the script player
-console.demo       the bundled demo game (data/demo/classic-learning.txt)
+console.demo       the bundled demos (data/demo/classic-learning.txt, warp-arena.txt)
 =================  =======================================================================
 """

@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from console import progress
+from console.arena import ALL_COMMANDS as TABLE
 from console.clock import SCRIPT_START, MovableClock, RunningClock
-from console.commands import TABLE, Context
+from console.commands import Context
 from console.lines import Kind, LineError, Option, Spec, parse
 from console.output import Printer, channel_tag
 from console.pictures import Album
@@ -260,12 +261,23 @@ async def open_session(
     db = await open_database(setup.db)
     seed = setup.seed
     try:
-        gm = GameMaster(db, clock, seeds=(lambda game_id: seed) if seed is not None else None)
+        gm = GameMaster(
+            db,
+            clock,
+            seeds=(lambda game_id: seed) if seed is not None else None,
+            secrets=(lambda game_id: script_secret(seed, game_id)) if seed is not None else None,
+        )
         await gm.check_games()
         printer = Printer(clock, Album(gm, setup.pictures), write, bold=_is_terminal(sys.stdout))
         yield Session(gm, clock, printer)
     finally:
         await db.close()
+
+
+def script_secret(seed: int, game_id: int) -> bytes:
+    """A Warp Arena game's server seed in a seeded session (a script, the demo): fixed by the
+    seed, so a script plays the same every run; at the prompt each game draws its own."""
+    return hashlib.sha256(f"console:{seed}:{game_id}".encode()).digest()
 
 
 def say(line: str) -> None:

@@ -68,6 +68,8 @@ class Printer:
             self.say(tag, self.heading(a.heading))
         if text:
             self.say(tag, text)
+        if a.prompt is not None and a.prompt.choices:
+            self.say(tag, f"answers: {' | '.join(a.prompt.choices)}")
         if a.picture is not None and draw:
             await self.picture(tag, game_id, a.picture)
 

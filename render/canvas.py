@@ -74,7 +74,7 @@ class Canvas:
     def dashed(self, start: Point, end: Point, colour: RGB, width: float, dash: float) -> None:
         """A straight dashed line, dashes and gaps ``dash`` pixels long."""
         span = math.dist(start, end)
-        if span == 0:  # a trail's step that begins where it ends (a warp back): nothing to draw
+        if span == 0:  # a piece warped back onto its own hex: no line to draw
             return
         steps = max(1, int(span // (2 * dash)))
         for i in range(steps + 1):

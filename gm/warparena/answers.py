@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import permutations
 
-from engine.warparena.actions import COSTS, NAMES
+from engine.warparena.actions import COSTS, LIMITED, NAMES
+from engine.warparena.arena import adjacent, steps_between
 from engine.warparena.cards import CardKind, card
 from engine.warparena.dice import Dice
 from engine.warparena.game import Accepted, apply
 from engine.warparena.notation import NotationError, choose_wild_warp, parse_command
+from engine.warparena.pieces import Robot
 from engine.warparena.state import GameState
 from engine.warparena.views import waiting_on
 from engine.warparena.waiting import Decision
@@ -112,4 +114,27 @@ def affordable(state: GameState, player: str) -> tuple[str, ...]:
     none outside their own phase."""
     if state.active != player or state.window is not None or state.pending is not None:
         return ()
-    return tuple(f"{NAMES[kind]} ({cost})" for kind, cost in COSTS.items() if cost <= state.ap_left)
+    allowed = LIMITED if state.options.limited_actions else tuple(COSTS)
+    return tuple(
+        f"{NAMES[kind]} ({cost})" for kind, cost in COSTS.items() if cost <= state.ap_left and kind in allowed
+    )
+
+
+def piece_moves(state: GameState, player: str, label: str, dice: Dice) -> tuple[str, ...]:
+    """The moves of ``player``'s piece ``label`` the engine takes now, in notation: one step
+    to each hex it may enter (``H1 9-3``), and an H-bot's hops (``H1 9-3 hop 10-2``). Longer
+    paths go on from these, one step at a time (a guided builder asks again from there)."""
+    board = state.board
+    piece = next((p for p in board.pieces_of(player) if p.label == label.upper()), None)
+    if piece is None or state.active != player:
+        return ()
+    found = []
+    for near in adjacent(board, piece.hex):
+        found.append(f"{piece.label} {near}")
+        if piece.robot is Robot.H:
+            found += [
+                f"{piece.label} {near} hop {far}"
+                for far in adjacent(board, near)
+                if far != piece.hex and steps_between(board, piece.hex, far) == 2
+            ]
+    return tuple(text for text in found if accepts(state, text, player, dice))

@@ -18,13 +18,13 @@ from engine.text import plural
 from engine.warparena.commands import Concede
 from engine.warparena.fair import commitment
 from engine.warparena.notation import NotationError, parse_command
-from engine.warparena.state import GameState
+from engine.warparena.state import GameState, Stage
 from engine.warparena.tx import Event
 from engine.warparena.views import waiting_on
 from gm.acting import Acting
 from gm.announce import Picture, Reply, refused
 from gm.core import Actor, Loaded, once
-from gm.warparena.answers import affordable, answers, decisions_of
+from gm.warparena.answers import affordable, answers, decisions_of, piece_moves
 from gm.warparena.kind import WARPARENA, dice_of
 from gm.warparena.pictures import ARENA, HAND
 from gm.warparena.reactions import REACTIONS, describe_reactions, reaction_of
@@ -98,6 +98,15 @@ class ArenaFront(Acting):
         ap = state.ap_left if state.active == seat else 0
         return ArenaChoices(seat, decisions, affordable(state, seat), ap, hand, pieces)
 
+    async def arena_moves(self, actor: Actor, game_id: int, label: str) -> tuple[str, ...]:
+        """The legal first steps (and hops) of the actor's piece ``label`` now, in notation, for
+        autocomplete; () when it has none or it is not their phase."""
+        found = await self._arena(actor, game_id)
+        if isinstance(found, Reply) or not found[1]:
+            return ()
+        loaded, seat = found
+        return piece_moves(loaded.state, seat, label, dice_of(loaded.table))
+
     async def arena_hand(self, actor: Actor, game_id: int) -> Reply:
         """The actor's hand, for their eyes only, with its picture."""
         found = await self._arena(actor, game_id)
@@ -133,7 +142,7 @@ class ArenaFront(Acting):
         ]
         if state.winner is not None:
             lines.append(f"{state.winner} won.")
-        elif state.active is not None:
+        elif state.active is not None and state.stage is Stage.PLAYING:
             lines.append(f"{state.active}'s phase: {plural(state.ap_left, 'action point')} left.")
         dues = {
             d.payload.get("decision", ""): d.due_at
@@ -182,7 +191,10 @@ class ArenaFront(Acting):
         loaded, _ = found
         secret = loaded.secret
         assert secret is not None
-        seeds = ", ".join(f"{s.name} {s.seed!r}" if s.seed else f"{s.name} none" for s in loaded.seats)
+        seeds = ", ".join(
+            f"{s.name} {json.dumps(s.seed, ensure_ascii=False)}" if s.seed else f"{s.name} none"
+            for s in loaded.seats
+        )
         lines = [
             f"Commitment (SHA-256 of the server seed): `{commitment(secret)}`.",
             f"Players' seeds: {seeds}.",

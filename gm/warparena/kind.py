@@ -140,9 +140,11 @@ class ArenaKind:
         return view_for(state, player)
 
     def tell(self, telling: Telling) -> list[Announcement]:
-        """The story (gm.warparena.story) with the arena picture, then the private parts: hands,
-        the decisions now owed, a window's prompt (gm.warparena.prompts)."""
-        told = with_arena_picture(tell(telling.events, telling.before, telling.table.names, telling.note))
+        """The story (gm.warparena.story), with the arena picture when the board changed, then
+        the private parts: hands, the decisions now owed, a window's prompt (gm.warparena.prompts)."""
+        told = tell(telling.events, telling.before, telling.table.names, telling.note)
+        if telling.before is None or telling.before.board != telling.after.board:
+            told = with_arena_picture(told)
         extra = private_parts(
             telling.before,
             telling.after,

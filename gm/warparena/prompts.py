@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.warparena.combat_events import CombatOver
+from engine.text import plural
+from engine.warparena.combat_events import CombatOver, GameWon
 from engine.warparena.dice import Dice
 from engine.warparena.state import GameState
 from engine.warparena.tx import Event
@@ -26,7 +27,7 @@ from engine.warparena.views import waiting_on
 from engine.warparena.waiting import Decision, Waiting
 from gm.announce import Announcement, Picture, Prompt, ToChannel, ToPlayer
 from gm.kinds import Table
-from gm.warparena.answers import WINDOW_ANSWERS, answers
+from gm.warparena.answers import TEMPLATES, WINDOW_ANSWERS, answers
 from gm.warparena.deadlines import moment
 from gm.warparena.pictures import ARENA, FIGHT, HAND
 from gm.warparena.story import hand_line
@@ -91,8 +92,12 @@ def private_parts(
                 )
             )
     if after.window is not None and _window_key(after) != _window_key(before) and after.window.asked():
-        about = after.window.subject.describe()
-        asked = ", ".join(after.window.asked())
+        window = after.window
+        asked = ", ".join(window.asked())
+        if window.chain:
+            about = f"{window.chain[-1].player}'s cancel (and so let {window.subject.describe()} stand)"
+        else:
+            about = window.subject.describe()
         text = f"Reaction window: {asked} may cancel {about} with a Wild Warp, or pass."
         told.append(
             Announcement(ToChannel(), text, prompt=Prompt("window", table.game_id, version, WINDOW_ANSWERS))
@@ -102,8 +107,13 @@ def private_parts(
         if wait.decision is Decision.WINDOW or _key(after, wait) in known or wait.player not in table.names:
             continue
         choices = answers(after, wait.player, wait.decision, dice)
-        what = f" ({wait.detail})" if wait.detail else ""
-        shown = f"\nFor example: {', '.join(f'`{c}`' for c in choices[:8])}" if choices else ""
+        detail = (
+            f"{plural(after.ap_left, 'action point')} left"
+            if wait.decision is Decision.PHASE
+            else wait.detail
+        )
+        what = f" ({detail})" if detail else ""
+        shown = _shown(choices)
         told.append(
             Announcement(
                 ToPlayer(wait.player, table.names[wait.player]),
@@ -111,9 +121,17 @@ def private_parts(
                 prompt=Prompt(wait.decision.value, table.game_id, version, choices),
             )
         )
-    if any(isinstance(e, CombatOver) for e in events):
+    if any(isinstance(e, CombatOver | GameWon) for e in events):
         told.append(Announcement(ToChannel(), "The combat, fight by fight.", picture=Picture(FIGHT)))
     return told
+
+
+def _shown(choices: Sequence[str]) -> str:
+    """A hint under the question when its one answer is a first word to finish (the answers
+    themselves are the prompt's, shown by each front end its own way)."""
+    if len(choices) == 1 and " " not in choices[0] and choices[0] in TEMPLATES.values():
+        return f"\nType `{choices[0]} …`, then the rest of the command."
+    return ""
 
 
 def with_arena_picture(told: list[Announcement]) -> list[Announcement]:

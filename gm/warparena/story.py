@@ -146,12 +146,6 @@ def _card_cancelled(story: Story, e: Event, after: GameState) -> None:
     story.all(f"Card {e.card} ({card(e.card)}) is cancelled: the game is as it was before it.")
 
 
-def _window(story: Story, e: Event, after: GameState) -> None:
-    assert isinstance(e, windows.WindowOpened)
-    asked = ", ".join(e.window.asked())
-    story.all(f"{asked}: pass, or cancel {e.window.subject.describe()} with a Wild Warp.")
-
-
 def _passed(story: Story, e: Event, after: GameState) -> None:
     assert isinstance(e, windows.WindowPassed)
     story.all(f"{e.player} passes.")
@@ -321,7 +315,6 @@ TELLERS: dict[type[Event], Teller] = {
     ev.CardStood: _card_stood,
     ev.CardCancelled: _card_cancelled,
     ev.DiscsConverted: _converted,
-    windows.WindowOpened: _window,
     windows.WindowPassed: _passed,
     windows.CancelPlayed: _cancel,
     board.GridPlaced: _grid_placed,
