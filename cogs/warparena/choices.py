@@ -43,10 +43,20 @@ async def answer_choices(interaction: discord.Interaction, current: str) -> list
 
 
 @bounded
-async def piece_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The user's pieces, each at its hex, to start a move (``/arena move``)."""
+async def move_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """A move built a step at a time (``/arena move``): first the user's pieces, each at its
+    hex; once a piece is named, the steps (and hops) the engine takes for it now."""
     choices = await choices_of(interaction)
-    return [] if choices is None else matching(((p, p.split()[0]) for p in choices.pieces), current)
+    if choices is None:
+        return []
+    label = current.split()[0] if current.split() else ""
+    mine = {p.split()[0] for p in choices.pieces}
+    if label.upper() not in mine:
+        return matching(((p, p.split()[0]) for p in choices.pieces), current)
+    loaded = await game_for(interaction)
+    assert loaded is not None
+    moves = await bot_of(interaction).gm.arena_moves(actor_of(interaction), loaded.row.id, label)
+    return matching(((m, m) for m in moves), current)
 
 
 @bounded

@@ -20,7 +20,7 @@ from discord.ext import commands
 from cogs.shared.answer import channel_of, on_channel, respond
 from cogs.warparena import looking
 from cogs.warparena.acting import NO_GAME, act_in_channel, arena_in
-from cogs.warparena.choices import answer_choices, hand_choices, piece_choices
+from cogs.warparena.choices import answer_choices, hand_choices, move_choices
 from gm.announce import Reply
 from gm.core import Actor
 from gm.service import GameMaster
@@ -173,7 +173,7 @@ class Arena(
 
     @app_commands.command(name="move", description="Move a piece: H1 9-3 9-4, or H1 engages W2")
     @app_commands.describe(path="the piece and the hexes it moves through")
-    @app_commands.autocomplete(path=piece_choices)
+    @app_commands.autocomplete(path=move_choices)
     async def move(self, interaction: discord.Interaction, path: Text) -> None:
         await _act(interaction, path)
 

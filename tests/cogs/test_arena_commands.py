@@ -82,3 +82,20 @@ async def test_item_01_a_stranger_cannot_play(world: World) -> None:
     dana = world.guild.add_member(world.env.create_user("dana"))
     result = await use(dana, world.channel, "arena act", command="draw")
     assert result.ephemeral and "not playing" in answer(result).content
+
+
+async def test_item_01_autocomplete_offers_the_players_own_answers_and_cards(world: World) -> None:
+    """``/arena act`` suggests the answers owed by the one typing (nothing to a stranger);
+    ``/arena play`` suggests only cards of the typist's own hand."""
+    await open_three(world)
+    state = await state_of(world)
+    waited = next(w.player for w in waiting_on(state))
+    member = {"alice": world.alice, "bob": world.bob, "carol": world.carol}[waited]
+    offered = await member.autocomplete(world.channel, "arena act", "command", "")
+    assert offered and all(len(c["name"]) <= 100 for c in offered), offered
+    dana = world.guild.add_member(world.env.create_user("dana"))
+    assert await dana.autocomplete(world.channel, "arena act", "command", "") == []
+    cards = await world.bob.autocomplete(world.channel, "arena play", "card", "")
+    assert {int(c["value"]) for c in cards} <= set(state.player("bob").hand)
+    moves = await world.bob.autocomplete(world.channel, "arena move", "path", "")
+    assert isinstance(moves, list)
