@@ -14,7 +14,7 @@ from engine.warparena.fair import FairDice
 from engine.warparena.state import GameState
 from engine.warparena.views import waiting_on
 from engine.warparena.waiting import Decision
-from tests.cogs.arena_table import SECRET, open_three, simcord_bot, version_of
+from tests.cogs.arena_table import SECRET, open_three, simcord_bot, state_of, version_of
 from tests.cogs.conftest import World, text_of
 from tests.cogs.test_arena_game import (
     CANCEL_LABEL,
@@ -102,3 +102,35 @@ async def test_item_02_sealed_card_buttons_after_a_restart_and_a_stale_press(wor
     assert "moved on" in text_of(again.response.message)
     public = "\n".join(text_of(m) for m in world.channel.history())
     assert "No card" not in public
+
+
+def a_holder_is_asked(state: GameState) -> bool:
+    return in_window(state) and any(holds_wild_warp(state, p) for p in state.window.asked())  # type: ignore[union-attr]
+
+
+async def test_item_03_a_cancel_opens_a_new_window_message_and_the_old_one_goes_stale(world: World) -> None:
+    """A Wild Warp cancel pressed on the window's message is played; the window opens again on the
+    cancel (a counter-cancel may answer it) in a new channel message, the same for everyone; the
+    old message's buttons are refused as stale and change nothing."""
+    await open_three(world)
+    fair = FairDice(SECRET, SEEDS)
+    state = await play(world, random.Random(3), fair, Played(), until=a_holder_is_asked)
+    assert state.window is not None
+    old = window_message(world)
+    assert old is not None
+    holder = next(p for p in state.window.asked() if holds_wild_warp(state, p))
+    before = await version_of(world)
+    cancelled = await members(world)[holder].click(old, label=CANCEL_LABEL)
+    assert cancelled.acknowledged and await version_of(world) != before
+    after = await state_of(world)
+    assert after.window is not None and after.window.chain, "the window opens again on the cancel"
+    new = window_message(world)
+    assert new is not None and new.id != old.id
+    assert "Wild Warp" in text_of(new)
+    someone = after.window.asked()[0]
+    before = await version_of(world)
+    stale = await members(world)[someone].click(old, label=PASS_LABEL)
+    assert stale.ephemeral and "closed or moved on" in text_of(stale.response.message)  # type: ignore[union-attr]
+    assert await version_of(world) == before
+    answered = await members(world)[someone].click(new, label=PASS_LABEL)
+    assert answered.acknowledged and await version_of(world) != before
