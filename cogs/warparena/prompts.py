@@ -39,7 +39,17 @@ MAX_BUTTONS = 20
 WINDOW_LABELS = {"cancel": "Cancel with Wild Warp", "pass": "Pass"}
 WINDOW_TURNS = {WindowOpened.__name__, CancelPlayed.__name__, WindowClosed.__name__}
 """Events after which a window message's buttons answer a question no longer asked."""
-TYPE_IT = "More answers than buttons: give yours with `/arena act`."
+WORDS = {
+    "random-pd": "Random power disc",
+    "draw": "Draw a card",
+    "warp-grid": "Warp a grid",
+    "warp-converter": "Warp the converter",
+    "play-cards": "Play special cards",
+    "end": "End my phase",
+    "end-cards": "No more cards",
+    "initiative none": "No card",
+}
+"""One-word answers in the player's words (the button sends the text form)."""
 
 
 def label_of(kind: str, choice: str) -> str:
@@ -47,6 +57,8 @@ def label_of(kind: str, choice: str) -> str:
     ``seal none`` as "No card"."""
     if kind == WINDOW:
         return WINDOW_LABELS.get(choice, choice)
+    if choice in WORDS:
+        return WORDS[choice]
     words = choice.split()
     if words and words[-1] == "none":
         return "No card"
