@@ -99,3 +99,26 @@ async def test_item_01_autocomplete_offers_the_players_own_answers_and_cards(wor
     assert {int(c["value"]) for c in cards} <= set(state.player("bob").hand)
     moves = await world.bob.autocomplete(world.channel, "arena move", "path", "")
     assert isinstance(moves, list)
+
+
+async def every_command_answers(world: World) -> None:
+    """Each command, run by each player, is answered within Discord's limits."""
+    for member in (world.alice, world.bob, world.carol):
+        for name in (*LOOKING, *(p for p in PLAYING if p != "arena concede"), "arena log", "arena reactions"):
+            result = await use(member, world.channel, name, **PLAYING.get(name, {}))
+            said = [m for m in [result.response, *result.followups] if m is not None]
+            assert said, name
+            assert all(len(m.content) <= 2000 and len(m.embeds) <= 10 for m in said), name
+
+
+async def test_item_01_every_command_answers_while_running_and_after_the_end(world: World) -> None:
+    """Mid-game, then once two players have conceded and the third has won: every command
+    answers; after the end the dice reveal the server seed (R-WA-DICE-2)."""
+    await open_three(world)
+    await every_command_answers(world)
+    await use(world.bob, world.channel, "arena concede")
+    await use(world.carol, world.channel, "arena concede")
+    assert (await state_of(world)).winner == "alice"
+    await every_command_answers(world)
+    dice = await use(world.bob, world.channel, "arena dice")
+    assert "Server seed" in answer(dice).content
