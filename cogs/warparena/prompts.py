@@ -20,25 +20,18 @@ import discord
 
 from cogs.shared.answer import respond
 from cogs.shared.errors import report
-from cogs.warparena.acting import MOVED_ON
+from cogs.warparena.acting import WINDOW, answer
 from cogs.warparena.looking import card_text
+from cogs.warparena.written import WriteButton
 from engine.warparena.waiting import Decision
-from engine.warparena.windows import CancelPlayed, WindowClosed, WindowOpened
-from gm.announce import Prompt, Reply, refused
-from gm.core import Actor
-from gm.service import GameMaster
+from gm.announce import Prompt
 from gm.warparena.answers import TEMPLATES
-from gm.warparena.kind import WARPARENA
-from store import games
 
-WINDOW = "window"
 PREFIX = "wa:ans"
 ID_LIMIT = 100
 """Discord's longest custom id: an answer too long for one is given with /arena act instead."""
 MAX_BUTTONS = 20
 WINDOW_LABELS = {"cancel": "Cancel with Wild Warp", "pass": "Pass"}
-WINDOW_TURNS = {WindowOpened.__name__, CancelPlayed.__name__, WindowClosed.__name__}
-"""Events after which a window message's buttons answer a question no longer asked."""
 WORDS = {
     "random-pd": "Random power disc",
     "draw": "Draw a card",
@@ -71,22 +64,6 @@ def label_of(kind: str, choice: str) -> str:
 
 def custom_id(game_id: int, version: int, kind: str, choice: str) -> str:
     return f"{PREFIX}:{game_id}:{version}:{kind}:{choice}"
-
-
-async def answer(gm: GameMaster, actor: Actor, game_id: int, version: int, kind: str, text: str) -> Reply:
-    """The pressed answer as the presser's command, if the question is still the one asked."""
-    row = await games.game_by_id(gm.db, game_id)
-    if row is None or row.kind != WARPARENA:
-        return refused("That game no longer exists.", "no-game")
-    if row.status != "running":
-        return refused("The game is not running any more: nothing was done.", "not-running")
-    if kind == WINDOW:
-        later = await games.events(gm.db, game_id, after=version)
-        if any(e.kind in WINDOW_TURNS for e in later):
-            return refused("That window has closed or moved on: nothing was done.", "stale")
-    elif row.version != version:
-        return refused(MOVED_ON, "stale")
-    return await gm.act_text(actor, game_id, text)
 
 
 class AnswerButton(
@@ -125,18 +102,25 @@ class AnswerButton(
 
 
 def prompt_view(prompt: Prompt) -> discord.ui.View | None:
-    """The buttons of a question: one per whole answer that fits a custom id (a command's first
-    word alone, offered for the player to finish, is typed with /arena act instead); None if none."""
+    """The buttons of a question: one per whole answer that fits a custom id, and "Write my
+    answer" when some answers are not buttons (a command's first word alone, offered for the
+    player to finish; too many; too long); None if none."""
     view = discord.ui.View(timeout=None)
     unfinished = set(TEMPLATES.values())
+    left_out = len(prompt.choices) > MAX_BUTTONS
     for choice in prompt.choices[:MAX_BUTTONS]:
         fits = len(custom_id(prompt.game_id, prompt.version, prompt.kind, choice)) <= ID_LIMIT
         if choice not in unfinished and fits:
             view.add_item(AnswerButton(prompt.game_id, prompt.version, prompt.kind, choice))
+        else:
+            left_out = True
+    if left_out and prompt.kind != WINDOW:
+        start = next((c for c in prompt.choices if c in unfinished), prompt.choices[0].split()[0])
+        view.add_item(WriteButton(prompt.game_id, prompt.version, prompt.kind, start))
     return view if view.children else None
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (AnswerButton,)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (AnswerButton, WriteButton)
 
 VIEWS: dict[str, Any] = {WINDOW: prompt_view, **{decision.value: prompt_view for decision in Decision}}
 """Every question Warp Arena asks, for the shared herald (cogs.shared.herald.PromptViews)."""

@@ -9,8 +9,10 @@ from __future__ import annotations
 import random
 
 from cogs.app import WarpWarBot
+from cogs.warparena.written import LABEL
 from engine.warparena.cards import CardKind, card
 from engine.warparena.fair import FairDice
+from engine.warparena.notation import format_command
 from engine.warparena.state import GameState
 from engine.warparena.views import waiting_on
 from engine.warparena.waiting import Decision
@@ -21,11 +23,13 @@ from tests.cogs.test_arena_game import (
     PASS_LABEL,
     SEEDS,
     Played,
+    _ok,
     dm_prompt,
     members,
     play,
     window_message,
 )
+from tests.engine.warparena.legal import candidates
 
 __all__ = ["simcord_bot"]
 
@@ -134,3 +138,33 @@ async def test_item_03_a_cancel_opens_a_new_window_message_and_the_old_one_goes_
     assert await version_of(world) == before
     answered = await members(world)[someone].click(new, label=PASS_LABEL)
     assert answered.acknowledged and await version_of(world) != before
+
+
+def placing_piece(state: GameState) -> bool:
+    return any(w.decision is Decision.PLACE_PIECE for w in waiting_on(state))
+
+
+async def test_item_02_write_my_answer_opens_a_form_for_answers_too_many_for_buttons(world: World) -> None:
+    """Placing a piece has too many answers for buttons: the DM's "Write my answer" opens a form
+    started with ``place``; a line that cannot be read is refused with a pointer and changes
+    nothing; a legal line places the piece."""
+    await open_three(world)
+    fair = FairDice(SECRET, SEEDS)
+    state = await play(world, random.Random(3), fair, Played(), until=placing_piece)
+    player = next(w.player for w in waiting_on(state) if w.decision is Decision.PLACE_PIECE)
+    member = members(world)[player]
+    prompt = dm_prompt(member, LABEL)
+    assert prompt is not None, "the question has a Write my answer button"
+    shown = await member.user.click(prompt, label=LABEL)
+    assert shown.modal is not None
+    before = await version_of(world)
+    wrong = await member.user.submit_modal(shown, {"line": "place H9 nowhere"})
+    assert wrong.acknowledged and await version_of(world) == before
+    legal = next(
+        c
+        for c in candidates(state, random.Random(0))
+        if getattr(c, "player", "") == player and _ok(state, c, fair)
+    )
+    shown = await member.user.click(prompt, label=LABEL)
+    placed = await member.user.submit_modal(shown, {"line": format_command(legal)})
+    assert placed.acknowledged and await version_of(world) != before
