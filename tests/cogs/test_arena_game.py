@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -173,10 +174,16 @@ async def test_item_04_a_three_player_game_to_a_win_on_discord(world: World) -> 
     final = await play(world, random.Random(RNG), fair, played)
     assert final.winner is not None
     kinds = Counter(e.kind for e in await games.events(world.bot.db, await game_id(world)))
-    print(sorted(kinds.items()), played.ways)
     assert kinds["GridPlaced"] and kinds["PieceAdded"], "set-up by placement"
+    assert kinds["CancelPlayed"], "a Wild Warp cancel (R-WA-CARD-3)"
+    assert kinds["Revealed"], "a fight with sealed cards (6.1)"
+    assert kinds["ForceFieldCreated"], "a force field"
+    assert kinds["DistanceAttackDeclared"], "a B-bot's distance attack"
+    assert kinds["GridWarped"], "a grid warp"
     assert played.ways["/arena act"] and played.ways[f"window {PASS_LABEL}"]
+    assert played.ways["sealed by DM button"]
     texts = public_texts(world)
+    assert not any(re.search(r"#\d+ (Combat|Wild)", text) for text in texts), "a button's card in public"
     for text in texts:
         assert "Your hand" not in text and "You draw" not in text, text
         assert SECRET.hex() not in text or "Server seed" in text
