@@ -122,3 +122,24 @@ async def test_item_01_every_command_answers_while_running_and_after_the_end(wor
     await every_command_answers(world)
     dice = await use(world.bob, world.channel, "arena dice")
     assert "Server seed" in answer(dice).content
+
+
+async def test_item_01_settings_show_change_and_refuse(world: World) -> None:
+    """``settings`` without options shows every setting privately; with options changes them in
+    the lobby; a grid count the game does not have is refused and changes nothing; once running
+    only deadlines change."""
+    await use(world.alice, world.channel, "arena new", players=3, grids=8)
+    shown = await use(world.alice, world.channel, "arena settings")
+    assert shown.ephemeral and "window minutes: 5" in answer(shown).content
+    changed = await use(world.alice, world.channel, "arena settings", window_minutes=2.0, chain_reaction=True)
+    assert answer(changed).content
+    wrong = await use(world.alice, world.channel, "arena settings", grids=7)
+    assert wrong.ephemeral and "not 7" in answer(wrong).content
+    again = await use(world.alice, world.channel, "arena settings")
+    said = answer(again).content
+    assert "window minutes: 2" in said and "chain reaction: yes" in said and "grids: 8" in said
+    await use(world.bob, world.channel, "arena join")
+    await use(world.carol, world.channel, "arena join")
+    await use(world.alice, world.channel, "arena start")
+    late = await use(world.alice, world.channel, "arena settings", grids=20)
+    assert late.ephemeral and "deadlines" in answer(late).content
