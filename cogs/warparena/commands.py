@@ -183,7 +183,8 @@ class Arena(
     @app_commands.describe(what="a grid (place-grid 9 at ...) or a piece and its hex (H1 9-3)")
     async def place(self, interaction: discord.Interaction, what: Text) -> None:
         text = what.strip()
-        await _act(interaction, text if text.split()[0].lower().startswith("place") else f"place {text}")
+        first = text.split()[0].lower() if text else ""
+        await _act(interaction, text if first.startswith("place") else f"place {text}")
 
     @app_commands.command(name="play", description="Play a special card from your hand")
     @app_commands.describe(card="the card (from your hand)", target="what it needs: on 9, as warp-grid")

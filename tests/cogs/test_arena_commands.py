@@ -63,6 +63,10 @@ async def test_item_01_bad_notation_is_refused_with_a_pointer_and_changes_nothin
     said = answer(result).content
     assert result.ephemeral and "I could not read that" in said and "^" in said, said
     assert await version_of(world) == before
+    for name, options in (("arena place", {"what": "   "}), ("arena act", {"command": "  "})):
+        blank = await use(world.alice, world.channel, name, **options)
+        assert blank.ephemeral and "I could not read that" in answer(blank).content, name
+    assert await version_of(world) == before
 
 
 async def test_item_01_a_command_out_of_turn_is_refused_and_changes_nothing(world: World) -> None:
