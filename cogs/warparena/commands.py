@@ -30,7 +30,10 @@ from gm.warparena.settings import ARENA_CHOICES, MAX_PLAYERS, MIN_PLAYERS, Arena
 
 Text = app_commands.Range[str, 1, 400]
 NEW_SETTINGS = ("players", "grids", "arena", *(f.name for f in fields(ArenaSettings) if f.type == "bool"))
-"""What ``new`` takes beside the title and seed (Discord allows 25 options; deadlines: ``settings``)."""
+"""What ``new`` takes beside the title and seed (Discord allows 25 options; deadlines: ``deadlines``)."""
+SETTING_NAMES = tuple(f.name for f in fields(ArenaSettings))
+DEADLINES = tuple(n for n in SETTING_NAMES if n.endswith(("_hours", "_minutes")))
+"""The deadlines, in ``/arena deadlines`` (the rules are ``/arena settings``): 25 options at most each."""
 
 
 def _option(name: str) -> tuple[Any, str]:
@@ -70,9 +73,8 @@ def _command(
     ]
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     described = app_commands.describe(**{k: text for k, (_, text) in options.items()})(callback)
-    chosen = app_commands.choices(arena=[app_commands.Choice(name=a, value=a) for a in ARENA_CHOICES])(
-        described
-    )
+    arenas = [app_commands.Choice(name=a, value=a) for a in ARENA_CHOICES]
+    chosen = app_commands.choices(arena=arenas)(described) if "arena" in options else described
     return app_commands.Command(name=name, description=description, callback=chosen)
 
 
@@ -137,16 +139,10 @@ class Arena(
                 _new,
             )
         )
-        every = tuple(f.name for f in fields(ArenaSettings))
-        self.add_command(
-            _command(
-                "settings",
-                "Show the game's settings, or change them (deadlines once running)",
-                every,
-                {},
-                _settings,
-            )
-        )
+        rules = tuple(n for n in SETTING_NAMES if n not in DEADLINES)
+        shown = "Show the game's settings, or change"
+        self.add_command(_command("settings", f"{shown} its rules", rules, {}, _settings))
+        self.add_command(_command("deadlines", f"{shown} its deadlines", DEADLINES, {}, _settings))
 
     @app_commands.command(name="join", description="Take a seat in this channel's game")
     @app_commands.describe(seed="your own seed for the dice (public from now on)")

@@ -10,7 +10,7 @@ from tests.cogs.conftest import World, answer, text_of, use
 
 __all__ = ["simcord_bot"]
 
-LOOKING = ("arena status", "arena hand", "arena map", "arena dice", "arena settings")
+LOOKING = ("arena status", "arena hand", "arena map", "arena dice", "arena settings", "arena deadlines")
 PLAYING = {
     "arena act": {"command": "draw"},
     "arena move": {"path": "H1 9-3"},
@@ -135,8 +135,10 @@ async def test_item_01_settings_show_change_and_refuse(world: World) -> None:
     await use(world.alice, world.channel, "arena new", players=3, grids=8)
     shown = await use(world.alice, world.channel, "arena settings")
     assert shown.ephemeral and "window minutes: 5" in answer(shown).content
-    changed = await use(world.alice, world.channel, "arena settings", window_minutes=2.0, chain_reaction=True)
+    changed = await use(world.alice, world.channel, "arena settings", chain_reaction=True)
     assert answer(changed).content
+    sooner = await use(world.alice, world.channel, "arena deadlines", window_minutes=2.0)
+    assert answer(sooner).content
     wrong = await use(world.alice, world.channel, "arena settings", grids=7)
     assert wrong.ephemeral and "not 7" in answer(wrong).content
     again = await use(world.alice, world.channel, "arena settings")
