@@ -151,10 +151,6 @@ class Arena(
     ) -> None:
         await on_channel(interaction, GameMaster.join, seed=seed)
 
-    @app_commands.command(name="leave", description="Give up your seat before the game starts")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        await on_channel(interaction, GameMaster.leave)
-
     @app_commands.command(name="start", description="Start the game once every seat is taken (its creator)")
     async def start(self, interaction: discord.Interaction) -> None:
         await on_channel(interaction, GameMaster.start)
@@ -162,36 +158,31 @@ class Arena(
     @app_commands.command(
         name="act", description="Any command in the text form: draw, rotate 9 by 2, seal 12..."
     )
-    @app_commands.describe(command="what to do, as written in the notation")
-    @app_commands.autocomplete(command=answer_choices)
-    async def act(self, interaction: discord.Interaction, command: Text) -> None:
-        await _act(interaction, command)
+    @app_commands.describe(text="what to do, as written in the notation")
+    @app_commands.autocomplete(text=answer_choices)
+    async def act(self, interaction: discord.Interaction, text: Text) -> None:
+        await _act(interaction, text)
 
     @app_commands.command(name="move", description="Move a piece: H1 9-3 9-4, or H1 engages W2")
-    @app_commands.describe(path="the piece and the hexes it moves through")
-    @app_commands.autocomplete(path=move_choices)
-    async def move(self, interaction: discord.Interaction, path: Text) -> None:
-        await _act(interaction, path)
+    @app_commands.describe(text="the piece and the hexes it moves through, a step at a time")
+    @app_commands.autocomplete(text=move_choices)
+    async def move(self, interaction: discord.Interaction, text: Text) -> None:
+        await _act(interaction, text)
 
     @app_commands.command(
         name="place", description="Set-up: place a grid or a piece (place-grid ..., or H1 9-3)"
     )
-    @app_commands.describe(what="a grid (place-grid 9 at ...) or a piece and its hex (H1 9-3)")
-    async def place(self, interaction: discord.Interaction, what: Text) -> None:
-        text = what.strip()
-        first = text.split()[0].lower() if text else ""
-        await _act(interaction, text if first.startswith("place") else f"place {text}")
+    @app_commands.describe(text="a grid (place-grid 9 at ...) or a piece and its hex (H1 9-3)")
+    async def place(self, interaction: discord.Interaction, text: Text) -> None:
+        line = text.strip()
+        first = line.split()[0].lower() if line else ""
+        await _act(interaction, line if first.startswith("place") else f"place {line}")
 
-    @app_commands.command(name="play", description="Play a special card from your hand")
-    @app_commands.describe(card="the card (from your hand)", target="what it needs: on 9, as warp-grid")
-    @app_commands.autocomplete(card=hand_choices)
-    async def play(
-        self,
-        interaction: discord.Interaction,
-        card: app_commands.Range[str, 1, 10],
-        target: Text | None = None,
-    ) -> None:
-        await _act(interaction, f"play {card} {target or ''}".strip())
+    @app_commands.command(name="play", description="Play a special card: 81 as warp-grid, 12 on 7")
+    @app_commands.describe(text="the card (from your hand), then what it needs: on 9, as warp-grid")
+    @app_commands.autocomplete(text=hand_choices)
+    async def play(self, interaction: discord.Interaction, text: Text) -> None:
+        await _act(interaction, f"play {text}")
 
     @app_commands.command(name="pass", description="Let the play in the reaction window stand")
     async def pass_(self, interaction: discord.Interaction) -> None:
@@ -200,11 +191,9 @@ class Arena(
     @app_commands.command(
         name="cancel", description="Cancel the play in the reaction window with a Wild Warp"
     )
-    @app_commands.describe(card="which card of the play to cancel, if it has several")
-    async def cancel(
-        self, interaction: discord.Interaction, card: app_commands.Range[int, 1, 84] | None = None
-    ) -> None:
-        await _act(interaction, f"cancel {card}" if card is not None else "cancel")
+    @app_commands.describe(text="which card of the play to cancel, if it has several")
+    async def cancel(self, interaction: discord.Interaction, text: Text | None = None) -> None:
+        await _act(interaction, f"cancel {text}" if text else "cancel")
 
     @app_commands.command(name="hand", description="Your cards (only you see them)")
     async def hand(self, interaction: discord.Interaction) -> None:

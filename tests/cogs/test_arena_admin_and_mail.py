@@ -23,7 +23,7 @@ async def test_item_01_admin_pause_resume_extend_and_abandon_a_warp_arena_game(w
         assert answer(result).content, name
     ended = await use(dana, world.channel, "warpwar-admin abandon")
     assert answer(ended).content
-    play = await use(world.alice, world.channel, "arena act", command="draw")
+    play = await use(world.alice, world.channel, "arena act", text="draw")
     assert play.ephemeral
 
 

@@ -12,10 +12,10 @@ __all__ = ["simcord_bot"]
 
 LOOKING = ("arena status", "arena hand", "arena map", "arena dice", "arena settings", "arena deadlines")
 PLAYING = {
-    "arena act": {"command": "draw"},
-    "arena move": {"path": "H1 9-3"},
-    "arena place": {"what": "H1 9-3"},
-    "arena play": {"card": "1"},
+    "arena act": {"text": "draw"},
+    "arena move": {"text": "H1 9-3"},
+    "arena place": {"text": "H1 9-3"},
+    "arena play": {"text": "1"},
     "arena pass": {},
     "arena cancel": {},
     "arena concede": {},
@@ -59,11 +59,11 @@ async def test_item_01_bad_notation_is_refused_with_a_pointer_and_changes_nothin
     """A line that cannot be read is refused privately, with the wrong words underlined."""
     await open_three(world)
     before = await version_of(world)
-    result = await use(world.alice, world.channel, "arena act", command="rotate nine by 2")
+    result = await use(world.alice, world.channel, "arena act", text="rotate nine by 2")
     said = answer(result).content
     assert result.ephemeral and "I could not read that" in said and "^" in said, said
     assert await version_of(world) == before
-    for name, options in (("arena place", {"what": "   "}), ("arena act", {"command": "  "})):
+    for name, options in (("arena place", {"text": "   "}), ("arena act", {"text": "  "})):
         blank = await use(world.alice, world.channel, name, **options)
         assert blank.ephemeral and "I could not read that" in answer(blank).content, name
     assert await version_of(world) == before
@@ -76,7 +76,7 @@ async def test_item_01_a_command_out_of_turn_is_refused_and_changes_nothing(worl
     waited = {w.player for w in waiting_on(state)}
     idle = next(m for m in (world.alice, world.bob, world.carol) if m.user.name not in waited)
     before = await version_of(world)
-    result = await use(idle, world.channel, "arena act", command="end")
+    result = await use(idle, world.channel, "arena act", text="end")
     assert result.ephemeral and answer(result).content
     assert await version_of(world) == before
 
@@ -84,7 +84,7 @@ async def test_item_01_a_command_out_of_turn_is_refused_and_changes_nothing(worl
 async def test_item_01_a_stranger_cannot_play(world: World) -> None:
     await open_three(world)
     dana = world.guild.add_member(world.env.create_user("dana"))
-    result = await use(dana, world.channel, "arena act", command="draw")
+    result = await use(dana, world.channel, "arena act", text="draw")
     assert result.ephemeral and "not playing" in answer(result).content
 
 
@@ -95,13 +95,13 @@ async def test_item_01_autocomplete_offers_the_players_own_answers_and_cards(wor
     state = await state_of(world)
     waited = next(w.player for w in waiting_on(state))
     member = {"alice": world.alice, "bob": world.bob, "carol": world.carol}[waited]
-    offered = await member.autocomplete(world.channel, "arena act", "command", "")
+    offered = await member.autocomplete(world.channel, "arena act", "text", "")
     assert offered and all(len(c["name"]) <= 100 for c in offered), offered
     dana = world.guild.add_member(world.env.create_user("dana"))
-    assert await dana.autocomplete(world.channel, "arena act", "command", "") == []
-    cards = await world.bob.autocomplete(world.channel, "arena play", "card", "")
+    assert await dana.autocomplete(world.channel, "arena act", "text", "") == []
+    cards = await world.bob.autocomplete(world.channel, "arena play", "text", "")
     assert {int(c["value"]) for c in cards} <= set(state.player("bob").hand)
-    moves = await world.bob.autocomplete(world.channel, "arena move", "path", "")
+    moves = await world.bob.autocomplete(world.channel, "arena move", "text", "")
     assert isinstance(moves, list)
 
 

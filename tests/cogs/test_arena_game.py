@@ -104,7 +104,7 @@ async def send(world: World, command: Command, played: Played) -> None:
             played.ways["sealed by DM button"] += 1
             if await version_of(world) != before:
                 return
-    result = await use(member, world.channel, "arena act", command=format_command(command))
+    result = await use(member, world.channel, "arena act", text=format_command(command))
     played.ways["/arena act"] += 1
     assert await version_of(world) != before, (format_command(command), result.response)
 
