@@ -17,7 +17,7 @@ from engine.warparena.state import GameState
 from engine.warparena.views import waiting_on
 from engine.warparena.waiting import Decision
 from tests.cogs.arena_table import SECRET, open_three, simcord_bot, state_of, version_of
-from tests.cogs.conftest import World, text_of
+from tests.cogs.conftest import World, pass_time, text_of
 from tests.cogs.test_arena_game import (
     CANCEL_LABEL,
     PASS_LABEL,
@@ -168,3 +168,20 @@ async def test_item_02_write_my_answer_opens_a_form_for_answers_too_many_for_but
     shown = await member.user.click(prompt, label=LABEL)
     placed = await member.user.submit_modal(shown, {"line": format_command(legal)})
     assert placed.acknowledged and await version_of(world) != before
+
+
+async def test_item_03_a_window_whose_time_runs_out_closes_and_its_buttons_go_stale(world: World) -> None:
+    """Nobody answers: when the window's minutes pass everyone asked passes (R-WA-CARD-3); a
+    press on its message afterwards changes nothing."""
+    await open_three(world)
+    fair = FairDice(SECRET, SEEDS)
+    state = await play(world, random.Random(3), fair, Played(), until=in_window)
+    message = window_message(world)
+    assert message is not None and state.window is not None
+    asked = state.window.asked()
+    assert await pass_time(world, 5 * 60 + 1) >= 1
+    after = await state_of(world)
+    assert after.window is None or after.window != state.window
+    before = await version_of(world)
+    late = await members(world)[asked[0]].click(message, label=PASS_LABEL)
+    assert late.ephemeral and await version_of(world) == before
