@@ -16,6 +16,9 @@ from tests.cogs.conftest import World, use
 
 SECRET = bytes(range(100, 132))
 """The fixed server seed of every test game (R-WA-DICE-2): the same dice every run."""
+SEEDS = ("alice-seed", "", "carol-8")
+"""The players' own seeds, in seat order (bob gives none). With the generator's seed of the whole
+game's test, carol's deals the Wild Warps so that a cancel is cancelled in turn."""
 
 
 @pytest.fixture
@@ -32,9 +35,9 @@ async def simcord_bot(tmp_path: Path, bot_options: Options) -> AsyncIterator[War
 async def open_three(world: World, **choices: object) -> int:
     """alice opens a three-player game (with her seed), bob and carol join (carol with hers), alice starts."""
     ch = world.channel
-    await use(world.alice, ch, "arena new", title="Arena One", players=3, seed="alice-seed", **choices)
+    await use(world.alice, ch, "arena new", title="Arena One", players=3, seed=SEEDS[0], **choices)
     await use(world.bob, ch, "arena join")
-    await use(world.carol, ch, "arena join", seed="carol-seed")
+    await use(world.carol, ch, "arena join", seed=SEEDS[2])
     started = await use(world.alice, ch, "arena start")
     assert started.response is not None and not started.ephemeral, started.response
     return await game_id(world)

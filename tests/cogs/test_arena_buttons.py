@@ -16,12 +16,11 @@ from engine.warparena.notation import format_command
 from engine.warparena.state import GameState
 from engine.warparena.views import waiting_on
 from engine.warparena.waiting import Decision
-from tests.cogs.arena_table import SECRET, open_three, simcord_bot, state_of, version_of
+from tests.cogs.arena_table import SECRET, SEEDS, open_three, simcord_bot, state_of, version_of
 from tests.cogs.conftest import World, pass_time, text_of
 from tests.cogs.test_arena_game import (
     CANCEL_LABEL,
     PASS_LABEL,
-    SEEDS,
     Played,
     _ok,
     dm_prompt,

@@ -5,7 +5,7 @@ hand is private and the public status names no card."""
 from __future__ import annotations
 
 from engine.warparena.views import waiting_on
-from tests.cogs.arena_table import open_three, simcord_bot, state_of, version_of
+from tests.cogs.arena_table import SEEDS, open_three, simcord_bot, state_of, version_of
 from tests.cogs.conftest import World, answer, text_of, use
 
 __all__ = ["simcord_bot"]
@@ -52,7 +52,7 @@ async def test_item_01_open_join_start_status_hand_and_dice(world: World) -> Non
     assert bob and all(f"{n} (" in text_of(answer(hand).message) for n in bob)
     assert not any(f"{n} (" in answer(status).content for n in bob)
     dice = await use(world.carol, world.channel, "arena dice")
-    assert "carol-seed" in answer(dice).content and "revealed when the game ends" in answer(dice).content
+    assert SEEDS[2] in answer(dice).content and "revealed when the game ends" in answer(dice).content
 
 
 async def test_item_01_bad_notation_is_refused_with_a_pointer_and_changes_nothing(world: World) -> None:

@@ -11,6 +11,7 @@ holds a Wild Warp) (R-WA-CARD-4); the dice of the ended game are revealed (R-WA-
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 import discord
 from simcord import MemberActor
 
+from engine.serial import decode
 from engine.warparena.cards import CardKind, card
 from engine.warparena.commands import (
     Cancel,
@@ -36,14 +38,15 @@ from engine.warparena.fair import FairDice
 from engine.warparena.game import Accepted, apply
 from engine.warparena.notation import format_command
 from engine.warparena.state import GameState, Stage
+from engine.warparena.tx import Event
+from engine.warparena.windows import CancelPlayed
 from store import games
-from tests.cogs.arena_table import SECRET, game_id, open_three, simcord_bot, state_of, version_of
+from tests.cogs.arena_table import SECRET, SEEDS, game_id, open_three, simcord_bot, state_of, version_of
 from tests.cogs.conftest import World, pass_time, text_of, use
 from tests.engine.warparena.legal import candidates
 
 __all__ = ["simcord_bot"]
 
-SEEDS = ("alice-seed", "", "carol-seed")
 STEP_CAP = 1500
 TURN_CAP = 12
 """Past this turn players concede, last seat first (the test's cap only): every game ends."""
@@ -160,6 +163,13 @@ def _ok(state: GameState, command: Command, fair: FairDice) -> bool:
     return not isinstance(command, DeadlinePassed) and isinstance(apply(state, command, fair), Accepted)
 
 
+async def counter_cancels(world: World) -> int:
+    """Cancels played on an earlier cancel (a counter-cancel) in the game's events."""
+    rows = await games.events(world.bot.db, await game_id(world))
+    cancels = [decode(Event, json.loads(r.body)) for r in rows if r.kind == CancelPlayed.__name__]
+    return sum(1 for e in cancels if isinstance(e, CancelPlayed) and e.play.over is not None)
+
+
 def public_texts(world: World) -> list[str]:
     eve = world.guild.add_member(world.env.create_user("eve"))
     return [text_of(m) for m in world.channel.history(viewer=eve)]
@@ -175,7 +185,8 @@ async def test_item_04_a_three_player_game_to_a_win_on_discord(world: World) -> 
     assert final.winner is not None
     kinds = Counter(e.kind for e in await games.events(world.bot.db, await game_id(world)))
     assert kinds["GridPlaced"] and kinds["PieceAdded"], "set-up by placement"
-    assert kinds["CancelPlayed"], "a Wild Warp cancel (R-WA-CARD-3)"
+    assert kinds["CancelPlayed"] >= 2, "a Wild Warp cancel (R-WA-CARD-3)"
+    assert await counter_cancels(world), "a cancel cancelled in turn (2.4.6)"
     assert kinds["Revealed"], "a fight with sealed cards (6.1)"
     assert kinds["ForceFieldCreated"], "a force field"
     assert kinds["DistanceAttackDeclared"], "a B-bot's distance attack"
