@@ -25,6 +25,7 @@ from cogs.shared import mailbox
 from cogs.shared.errors import ErrorTree
 from cogs.shared.herald import Herald
 from cogs.shared.pace import Pace
+from cogs.warparena import prompts
 from cogs.warpwar import orders_ui, turn_buttons
 from cogs.warpwar.hooks import HOOKS
 from engine.text import plural
@@ -35,7 +36,10 @@ from store.db import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = tuple(f"cogs.warpwar.{name}" for name in ("lobby", "admin", "play", "fleet", "orders", "guide"))
+EXTENSIONS = (
+    *(f"cogs.warpwar.{name}" for name in ("lobby", "admin", "play", "fleet", "orders", "guide")),
+    "cogs.warparena.commands",
+)
 """Every cog, loaded at start-up; each module has ``async def setup(bot)``."""
 ALLOWED_MENTIONS = discord.AllowedMentions.none()
 """Nobody is pinged unless a message says whom: text from users (a game's title, a nickname)
@@ -78,6 +82,7 @@ class WarpWarBot(commands.Bot):
         clock: Clock | None = None,
         options: Options | None = None,
         seeds: Callable[[int], int] | None = None,
+        secrets: Callable[[int], bytes] | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -92,8 +97,8 @@ class WarpWarBot(commands.Bot):
         )
         self.db = db
         self.options = options or Options()
-        self.gm = GameMaster(db, clock or DiscordClock(), seeds)
-        self.herald = Herald(self, self.gm, db, HOOKS)
+        self.gm = GameMaster(db, clock or DiscordClock(), seeds, secrets=secrets)
+        self.herald = Herald(self, self.gm, db, HOOKS, prompts.VIEWS)
         self.pace = Pace()
         """Calls in flight, so that every interaction is acknowledged in time (cogs/shared/pace.py)."""
         self._runner: asyncio.Task[None] | None = None
@@ -102,7 +107,12 @@ class WarpWarBot(commands.Bot):
         for name in EXTENSIONS:
             await self.load_extension(name)
         # Buttons of messages sent before a restart: their custom ids name what they are for.
-        self.add_dynamic_items(*orders_ui.DYNAMIC_ITEMS, *mailbox.DYNAMIC_ITEMS, *turn_buttons.DYNAMIC_ITEMS)
+        self.add_dynamic_items(
+            *orders_ui.DYNAMIC_ITEMS,
+            *mailbox.DYNAMIC_ITEMS,
+            *turn_buttons.DYNAMIC_ITEMS,
+            *prompts.DYNAMIC_ITEMS,
+        )
         await self.add_cog(Owner(self))
         if self.options.sync:
             await self.sync_commands()

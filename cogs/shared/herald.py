@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -43,12 +43,16 @@ from cogs.shared.posts import Post, draw, filename_of, posts
 from cogs.shared.privacy import hidden
 from engine.serial import encode
 from engine.text import plural
-from gm.announce import Announcement, Picture, Reply, ToBattle, ToChannel, ToPlayer
+from gm.announce import Announcement, Picture, Prompt, Reply, ToBattle, ToChannel, ToPlayer
 from gm.service import GameMaster
 from store import mailbox, outbox
 from store.db import Database
 
 log = logging.getLogger(__name__)
+
+PromptViews = Mapping[str, Callable[[Prompt], discord.ui.View | None]]
+"""A question's buttons by its kind (gm.announce.Prompt.kind), handed in by the bot so the herald
+never imports a game: each game's cogs give the builders of the questions it asks."""
 
 DMS_CLOSED = 50007
 """Discord's "Cannot send messages to this user"."""
@@ -126,8 +130,17 @@ class Herald:
     (the client that sends, the game master, the database, a game's hooks for its buttons and
     prompts) rather than the bot, so it never imports the bot's module nor a game's."""
 
-    def __init__(self, client: discord.Client, gm: GameMaster, db: Database, hooks: GameHooks) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        gm: GameMaster,
+        db: Database,
+        hooks: GameHooks,
+        prompts: PromptViews | None = None,
+    ) -> None:
         self.client, self.gm, self.db, self.hooks = client, gm, db, hooks
+        self.prompts: PromptViews = prompts or {}
+        """The buttons under an announcement that carries a question, by the question's kind."""
         self._visible_deferrals: set[int] = set()
         """Interactions this herald deferred visibly (every other deferral is taken as ephemeral)."""
         self.phase_posts = PhasePosts(db, hooks)
@@ -273,6 +286,9 @@ class Herald:
         sending: dict[str, Any] = {}
         if announcement.turn is not None and delivery.reply.game_id is not None:
             out, view, sending = self.hooks.dressed(out, announcement.turn, delivery.reply.game_id)
+        if view is None and announcement.prompt is not None:
+            build = self.prompts.get(announcement.prompt.kind)
+            view = build(announcement.prompt) if build is not None else None
         for i, post in enumerate(out):
             extra: dict[str, Any] = {"view": view} if view is not None and i == len(out) - 1 else {}
             await target.send(**post.kwargs(), **extra, **sending)

@@ -92,6 +92,10 @@ def filled(command: app_commands.Command[Any, ..., Any]) -> dict[str, Any]:
     return values
 
 
+OPENING = ("warpwar new", "arena new")
+"""The commands that open a game: the test opens its own."""
+
+
 async def test_every_command_answers_in_every_state(world: World) -> None:
     """No game, a game in its lobby, a running one: each command answers (a refusal, in plain
     words, privately), none leaves Discord saying the application did not respond."""
@@ -99,7 +103,7 @@ async def test_every_command_answers_in_every_state(world: World) -> None:
     commands = {
         c.qualified_name: c for c in world.bot.tree.walk_commands() if isinstance(c, app_commands.Command)
     }
-    offered = [name for name in alice.available_commands(ch) if name in commands and name != "warpwar new"]
+    offered = [name for name in alice.available_commands(ch) if name in commands and name not in OPENING]
     for state in ("none", "lobby", "running"):
         if state == "lobby":
             await use(alice, ch, "warpwar new", fixed_order=True)
