@@ -53,7 +53,7 @@ def holds_wild_warp(state: GameState, player: str) -> bool:
 
 
 async def test_item_03_window_buttons_after_a_restart_and_a_cancel_without_a_wild_warp(world: World) -> None:
-    """Mid-window restart: Pass on the old message still answers; Cancel from a player without
+    """R-WA-X-65: mid-window restart: Pass on the old message still answers; Cancel from a player without
     a Wild Warp is refused to that player only and changes nothing; once the window has closed,
     its buttons say so."""
     await open_three(world)
@@ -82,8 +82,8 @@ async def test_item_03_window_buttons_after_a_restart_and_a_cancel_without_a_wil
 
 
 async def test_item_02_sealed_card_buttons_after_a_restart_and_a_stale_press(world: World) -> None:
-    """Mid-fight restart: the DM's sealed-card button still seals (its label names the card, the
-    channel never does); the same button pressed again is refused as stale (in the DM itself, which
+    """R-WA-X-66, R-WA-X-67: mid-fight restart: the DM's sealed-card button still seals (its
+    label names the card, the channel never does); the same button pressed again is refused as stale (in the DM itself, which
     only its reader sees)."""
     await open_three(world)
     fair = FairDice(SECRET, SEEDS)

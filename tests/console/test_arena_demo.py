@@ -40,7 +40,7 @@ async def test_item_06_the_arena_demo_plays_to_a_win_and_verifies_its_dice(
 
 
 async def test_item_06_the_demo_is_the_same_every_run(capsys: pytest.CaptureFixture[str]) -> None:
-    """Fixed seeds: two runs tell the same story (only the temporary folder names differ)."""
+    """R-WA-X-58: with fixed seeds two runs tell the same story (only the temporary folder names differ)."""
     runs = []
     for _ in range(2):
         assert await play_demo(draw=False, demo="arena") == 0

@@ -111,7 +111,7 @@ async def test_item_01_hand_status_log_and_dice(tmp_path: Path) -> None:
 
 
 async def test_item_02_prompts_go_to_the_player_owed_and_windows_to_the_channel(tmp_path: Path) -> None:
-    """Over a whole game: every decision prompt goes privately to a player the game then waited
+    """R-WA-X-57: over a whole game: every decision prompt goes privately to a player the game then waited
     on for it, with answers; every window prompt is one channel announcement offering exactly
     cancel and pass, whoever holds a Wild Warp (R-WA-CARD-4); nothing secret is public."""
     table = await open_arena(tmp_path, 3, grids=4, arena="random", window_minutes=2)
@@ -182,7 +182,7 @@ async def test_item_03_standing_answers_pass_for_their_seats(tmp_path: Path) -> 
 
 
 async def test_item_03_a_cancel_without_a_wild_warp_is_refused_privately(tmp_path: Path) -> None:
-    """R-WA-CARD-4: a Cancel from a player without a Wild Warp is refused to that player only
+    """R-WA-CARD-4, R-WA-X-56: a Cancel from a player without a Wild Warp is refused to that player only
     and changes nothing; after a restart mid-window the window is still open and answerable."""
     for seed in range(10):
         table = await open_arena(tmp_path / str(seed), 2, arena="random")
