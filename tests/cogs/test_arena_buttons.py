@@ -83,8 +83,8 @@ async def test_item_03_window_buttons_after_a_restart_and_a_cancel_without_a_wil
 
 async def test_item_02_sealed_card_buttons_after_a_restart_and_a_stale_press(world: World) -> None:
     """R-WA-X-66, R-WA-X-67: mid-fight restart: the DM's sealed-card button still seals (its
-    label names the card, the channel never does); the same button pressed again is refused as stale (in the DM itself, which
-    only its reader sees)."""
+    label names the card, the channel never does); the same button pressed again is refused as
+    stale (in the DM itself, which only its reader sees)."""
     await open_three(world)
     fair = FairDice(SECRET, SEEDS)
     state = await play(world, random.Random(3), fair, Played(), until=sealing)
