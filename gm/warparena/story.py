@@ -80,13 +80,14 @@ def _reshuffled(story: Story, e: Event, after: GameState) -> None:
 
 
 def _rolled(story: Story, e: Event, after: GameState) -> None:
-    """Dice in the open; the many that shuffle the deck are only in the export (its order is
+    """Dice in the open, each with its number so anyone can find it in the export
+    (R-WA-DICE-2); the many that shuffle the deck are only in the export (its order is
     nobody's to know, and one line per card tells nobody anything)."""
     assert isinstance(e, Rolled)
     if e.for_ == "shuffle":
         return
     who = f"{e.player} rolls" if e.player else "Rolled"
-    story.all(f"{who} {e.roll.value} on 1d{e.roll.sides} ({e.for_}).")
+    story.all(f"{who} {e.roll.value} on 1d{e.roll.sides} ({e.for_}, roll #{e.roll.n}).")
 
 
 def _arena(story: Story, e: Event, after: GameState) -> None:

@@ -99,6 +99,7 @@ async def test_item_01_hand_status_log_and_dice(tmp_path: Path) -> None:
         assert "Your hand" not in status.text
         log = await table.gm.arena_log(alice, table.game_id)
         assert log.ok and "the story, page" in log.text and "You draw" not in log.text
+        assert "on 1d20 (piece placement, roll #" in log.text, log.text
         rolled = await table.gm.arena_dice(alice, table.game_id)
         assert SECRET.hex() not in rolled.text and "revealed when the game ends" in rolled.text
         await table.gm.arena_concede(alice, table.game_id)
