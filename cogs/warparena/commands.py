@@ -9,7 +9,6 @@ buttons under their message (cogs.warparena.prompts).
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import asdict, fields
 from typing import Any
 
@@ -18,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.shared.answer import channel_of, on_channel, respond
+from cogs.shared.options import Act, options_command, settings_lines
 from cogs.warparena import looking
 from cogs.warparena.acting import NO_GAME, act_in_channel, arena_in
 from cogs.warparena.choices import answer_choices, hand_choices, move_choices
@@ -53,29 +53,13 @@ def _option(name: str) -> tuple[Any, str]:
 
 
 def _command(
-    name: str, description: str, names: tuple[str, ...], extra: dict[str, tuple[Any, str]], act: Any
-) -> Any:
-    """A subcommand whose options are ``extra`` and the named settings, all optional (the
-    signature is built from the settings, so a new setting appears by itself)."""
-
-    async def callback(interaction: discord.Interaction, /, **values: Any) -> None:
-        await act(interaction, {k: v for k, v in values.items() if v is not None})
-
+    name: str, description: str, names: tuple[str, ...], extra: dict[str, tuple[Any, str]], act: Act
+) -> app_commands.Command[Any, ..., None]:
+    """A subcommand whose options are ``extra`` and the named settings, all optional (built
+    from the settings, so a new setting appears by itself)."""
     options = {**extra, **{n: _option(n) for n in names}}
-    parameters = [
-        inspect.Parameter(
-            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
-        )
-    ]
-    parameters += [
-        inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=kind | None)
-        for k, (kind, _) in options.items()
-    ]
-    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    described = app_commands.describe(**{k: text for k, (_, text) in options.items()})(callback)
     arenas = [app_commands.Choice(name=a, value=a) for a in ARENA_CHOICES]
-    chosen = app_commands.choices(arena=arenas)(described) if "arena" in options else described
-    return app_commands.Command(name=name, description=description, callback=chosen)
+    return options_command(name, description, act, options, {"arena": arenas})
 
 
 async def _new(interaction: discord.Interaction, values: dict[str, Any]) -> None:
@@ -102,16 +86,10 @@ async def _settings(interaction: discord.Interaction, values: dict[str, Any]) ->
         found = await arena_in(gm, channel_id)
         if isinstance(found, Reply):
             return found
-        shown = "\n".join(f"• {k.replace('_', ' ')}: {_shown(v)}" for k, v in asdict(found.settings).items())
+        shown = settings_lines(asdict(found.settings))
         return Reply(True, f"Settings of **{found.row.title}**:\n{shown}", game_id=found.row.id)
 
     await respond(interaction, show)
-
-
-def _shown(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 async def _act(interaction: discord.Interaction, text: str) -> None:

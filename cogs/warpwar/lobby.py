@@ -8,8 +8,6 @@ once. The tools of server managers are in their own group (cogs.warpwar.admin).
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Awaitable, Callable
 from dataclasses import asdict
 from typing import Any
 
@@ -18,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.shared.answer import channel_of, on_channel, respond
+from cogs.shared.options import Act, options_command, setting_text, settings_lines
 from cogs.warpwar.choices import star_choices
 from engine.warpwar.rulesets import REVISED, SCENARIOS
 from gm.announce import Picture, Reply, refused
@@ -51,48 +50,19 @@ SETTING_CHOICES = {
     "announce": [app_commands.Choice(name=a, value=a) for a in ANNOUNCE_CHOICES],
 }
 
-Act = Callable[[discord.Interaction, dict[str, Any]], Awaitable[None]]
-"""What a settings command does with the settings given (only those filled in)."""
-
 
 def settings_command(
     name: str, description: str, act: Act, extra: dict[str, tuple[Any, str]]
 ) -> app_commands.Command[Any, ..., None]:
-    """A subcommand whose options are ``extra`` and every game setting, all optional.
-
-    discord.py reads options from the callback's signature, so the signature is built from the
-    table above instead of being written out three times.
-    """
-
-    async def callback(interaction: discord.Interaction, /, **values: Any) -> None:
-        await act(interaction, {k: v for k, v in values.items() if v is not None})
-
+    """A subcommand whose options are ``extra`` and every game setting, all optional."""
     options = {
         **extra,
         **{
-            k: (kind, f"{text} (default {_shown(getattr(Settings, k))})")
+            k: (kind, f"{text} (default {setting_text(getattr(Settings, k))})")
             for k, (kind, text) in SETTING_OPTIONS.items()
         },
     }
-    parameters = [
-        inspect.Parameter(
-            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
-        )
-    ]
-    parameters += [
-        inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=kind | None)
-        for k, (kind, _) in options.items()
-    ]
-    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    described = app_commands.describe(**{k: text for k, (_, text) in options.items()})(callback)
-    chosen = app_commands.choices(**SETTING_CHOICES)(described)
-    return app_commands.Command(name=name, description=description, callback=chosen)
-
-
-def _shown(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return f"{value:g}" if isinstance(value, float) else str(value)
+    return options_command(name, description, act, options, SETTING_CHOICES)
 
 
 async def _new(interaction: discord.Interaction, values: dict[str, Any]) -> None:
@@ -113,7 +83,7 @@ async def _settings(interaction: discord.Interaction, values: dict[str, Any]) ->
         if row is None:
             return refused("There is no game in this channel; start one with /warpwar new.", "no-game")
         settings = asdict((await gm.load(row.id)).settings)
-        shown = "\n".join(f"• {k.replace('_', ' ')}: {_shown(v)}" for k, v in settings.items())
+        shown = settings_lines(settings)
         return Reply(True, f"Settings of **{row.title}**:\n{shown}", game_id=row.id, channel_id=channel_id)
 
     await respond(interaction, show)
