@@ -22,6 +22,7 @@ from engine.text import plural
 from engine.warparena.board import Board
 from engine.warparena.combat_events import CombatOver, GameWon
 from engine.warparena.dice import Dice
+from engine.warparena.hexes import CENTRE, hex_name
 from engine.warparena.state import GameState
 from engine.warparena.tx import Event
 from engine.warparena.views import waiting_on
@@ -147,7 +148,8 @@ def with_arena_picture(told: list[Announcement], around: tuple[str, ...] = ()) -
 
 
 def changed_hexes(before: Board, after: Board) -> tuple[str, ...]:
-    """Hexes a piece left or entered, or that were destroyed, between two boards."""
+    """Hexes a piece left or entered, or that were destroyed, and the centres of grids
+    moved or turned, between two boards."""
     was = {(p.owner, p.label): p.hex for p in before.pieces}
     now = {(p.owner, p.label): p.hex for p in after.pieces}
     hexes = {
@@ -158,4 +160,5 @@ def changed_hexes(before: Board, after: Board) -> tuple[str, ...]:
         if h
     }
     hexes |= set(after.destroyed) - set(before.destroyed)
+    hexes |= {hex_name(g.number, CENTRE) for g in after.grids if before.grid(g.number) != g}
     return tuple(sorted(hexes))
