@@ -30,7 +30,7 @@ from gm.announce import Announcement, Picture, ToPlayer
 from gm.kinds import Drawing, Outcome, Refused, Table, Telling, Wanted
 from gm.warparena import deadlines as plan
 from gm.warparena.pictures import drawing
-from gm.warparena.prompts import private_parts, with_arena_picture
+from gm.warparena.prompts import changed_hexes, private_parts, with_arena_picture
 from gm.warparena.reactions import with_standing_passes
 from gm.warparena.settings import SETTING_NAMES, ArenaSettings, changed, describe, settings_from, to_data
 from gm.warparena.story import hands, tell
@@ -143,8 +143,10 @@ class ArenaKind:
         """The story (gm.warparena.story), with the arena picture when the board changed, then
         the private parts: hands, the decisions now owed, a window's prompt (gm.warparena.prompts)."""
         told = tell(telling.events, telling.before, telling.table.names, telling.note)
-        if telling.before is None or telling.before.board != telling.after.board:
+        if telling.before is None:
             told = with_arena_picture(told)
+        elif telling.before.board != telling.after.board:
+            told = with_arena_picture(told, changed_hexes(telling.before.board, telling.after.board))
         extra = private_parts(
             telling.before,
             telling.after,

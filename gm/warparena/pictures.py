@@ -52,5 +52,8 @@ def drawing(rows: Sequence[LoggedEvent], picture: Picture, title: str, scale: fl
             return None
         return Drawing(render_fight, (view, tuple(events[begun:]), scale))
     before = fold(None, events[:split]).board if 0 < split < len(events) else None
-    arena = ArenaView(title=title, recent=tuple(events[split:]), before=before, scale=scale)
+    close_up = bool(picture.around)  # the channel news after an action: a close-up for phones
+    arena = ArenaView(
+        title=title, recent=tuple(events[split:]), before=before, scale=scale, close_up=close_up
+    )
     return Drawing(render_arena, (view, arena))

@@ -19,8 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.text import plural
+from engine.warparena.board import Board
 from engine.warparena.combat_events import CombatOver, GameWon
 from engine.warparena.dice import Dice
+from engine.warparena.hexes import CENTRE, hex_name
 from engine.warparena.state import GameState
 from engine.warparena.tx import Event
 from engine.warparena.views import waiting_on
@@ -134,9 +136,29 @@ def _shown(choices: Sequence[str]) -> str:
     return ""
 
 
-def with_arena_picture(told: list[Announcement]) -> list[Announcement]:
-    """The first plain channel announcement carries the arena picture."""
+def with_arena_picture(told: list[Announcement], around: tuple[str, ...] = ()) -> list[Announcement]:
+    """The first plain channel announcement carries the arena picture: a close-up of what
+    the last action touched when ``around`` names its hexes (legible on a phone), else the
+    whole arena."""
     for i, a in enumerate(told):
         if isinstance(a.to, ToChannel) and a.picture is None and a.prompt is None:
-            return [*told[:i], Announcement(a.to, a.text, picture=Picture(ARENA)), *told[i + 1 :]]
+            picture = Picture(ARENA, around=around)
+            return [*told[:i], Announcement(a.to, a.text, picture=picture), *told[i + 1 :]]
     return told
+
+
+def changed_hexes(before: Board, after: Board) -> tuple[str, ...]:
+    """Hexes a piece left or entered, or that were destroyed, and the centres of grids
+    moved or turned, between two boards."""
+    was = {(p.owner, p.label): p.hex for p in before.pieces}
+    now = {(p.owner, p.label): p.hex for p in after.pieces}
+    hexes = {
+        h
+        for key in was.keys() | now.keys()
+        if was.get(key) != now.get(key)
+        for h in (was.get(key), now.get(key))
+        if h
+    }
+    hexes |= set(after.destroyed) - set(before.destroyed)
+    hexes |= {hex_name(g.number, CENTRE) for g in after.grids if before.grid(g.number) != g}
+    return tuple(sorted(hexes))

@@ -30,6 +30,7 @@ from render.warparena.board import (
     dashed_hex,
     draw_board,
 )
+from render.warparena.closeup import close_cells
 from render.warparena.panels import (
     Key,
     chip_key,
@@ -59,6 +60,9 @@ class ArenaView:
     before: Board | None = None
     """The board before ``recent``: where trails start and moved grids lay."""
     scale: float = 1.0
+    close_up: bool = False
+    """Only the grids the last action touched and a ring around them, large enough to read
+    on a phone (render.warparena.closeup); the whole arena when it touched none."""
 
 
 def draw_arena(view: GameView, arena: ArenaView = ArenaView()) -> Picture:
@@ -66,7 +70,8 @@ def draw_arena(view: GameView, arena: ArenaView = ArenaView()) -> Picture:
     m = metrics(arena.scale)
     colours = seat_colours(p.name for p in view.players)
     recent = read_recent(arena.recent, arena.before)
-    board, _ = draw_board(view.board, recent, colours, arena.scale)
+    near = close_cells(view.board, recent) if arena.close_up else None
+    board, _ = draw_board(view.board, recent, colours, arena.scale, near, m.min_width)
     width = max(board.width, math.ceil(m.min_width))
     own = colours.get(view.viewer or "", MUTED)
     viewer = view.viewer if view.viewer in colours else None

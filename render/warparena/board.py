@@ -21,6 +21,7 @@ from render.fonts import Font
 from render.geometry import Point, offset_path
 from render.metrics import Metrics, metrics
 from render.palette import BACKGROUND, GRID, HEX_NUMBER, MUTED, RGB, TEXT, VALUE, blend
+from render.warparena.closeup import close_radius
 from render.warparena.layout import ArenaLayout, fitting_radius, place
 from render.warparena.recent import Recent
 from render.warparena.tokens import draw_tokens, piece_token
@@ -52,12 +53,20 @@ def inward(grid: Grid, k: int) -> int:
 
 
 def draw_board(
-    board: Board, recent: Recent, colours: dict[str, RGB], scale: float
+    board: Board,
+    recent: Recent,
+    colours: dict[str, RGB],
+    scale: float,
+    close_up: frozenset[Cell] | None = None,
+    least_width: float = 0.0,
 ) -> tuple[Canvas, ArenaLayout]:
-    """The arena on a canvas of its own size, and where its hexes are."""
+    """The arena on a canvas of its own size, and where its hexes are. ``close_up``: only
+    these cells, at a radius filling ``least_width`` (render.warparena.closeup)."""
     cells = [c for g in board.grids for c in g.cells().values()]
     cells += [c for g in recent.old_places for c in g.cells().values()]
-    radius = fitting_radius(cells, scale)
+    if close_up is not None:
+        cells = [c for c in cells if c in close_up]
+    radius = close_radius(close_up, least_width, scale) if close_up else fitting_radius(cells, scale)
     origin, width, height = place(cells or [Cell(0, 0)], radius, radius * 0.4)
     if not board.grids:
         width = max(width, math.ceil(metrics(scale).min_width))
@@ -70,12 +79,14 @@ def draw_board(
     for grid in recent.old_places:
         _old_place(canvas, layout, grid, fonts)
     for grid in board.grids:
-        _grid(canvas, layout, grid, board, recent, colours)
+        _grid(canvas, layout, grid, board, recent, colours, close_up)
     by_hex: dict[HexName, list[Piece]] = {}
     for piece in board.pieces:
         by_hex.setdefault(piece.hex, []).append(piece)
     for grid in board.grids:
         for k in range(7):
+            if close_up is not None and grid.cell_of(k) not in close_up:
+                continue
             _contents(canvas, layout, grid, k, board, by_hex, colours, fonts)
     _trails(canvas, layout, recent, colours)
     return canvas, layout
@@ -98,10 +109,18 @@ class _Fonts:
 
 
 def _grid(
-    canvas: Canvas, layout: ArenaLayout, grid: Grid, board: Board, recent: Recent, colours: dict[str, RGB]
+    canvas: Canvas,
+    layout: ArenaLayout,
+    grid: Grid,
+    board: Board,
+    recent: Recent,
+    colours: dict[str, RGB],
+    close_up: frozenset[Cell] | None = None,
 ) -> None:
     r = layout.radius
     for k, cell in grid.cells().items():
+        if close_up is not None and cell not in close_up:
+            continue
         name = hex_name(grid.number, k)
         wrecked = name in board.destroyed
         fill = WRECK_FILL if wrecked else CENTRE_FILL if k == CENTRE else HEX_FILL
