@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from itertools import count, pairwise
 
 from engine.warpwar import GameState
+from engine.warpwar.knowledge import Sighting
 from engine.warpwar.rulesets import RuleSetName
 from render import marks
 from render.canvas import Canvas
@@ -40,8 +41,12 @@ def draw_board(
     colours: dict[str, RGB],
     viewer: str | None,
     happened: Happened,
+    ghosts: Sequence[Sighting] = (),
+    leads: Sequence[tuple[str, str]] = (),
 ) -> Canvas:
-    """The board inside ``window`` (pixels relative to hex 0000) as ``viewer`` may see it."""
+    """The board inside ``window`` (pixels relative to hex 0000) as ``viewer`` may see it; in a
+    blind game with the ships ``viewer`` saw last where they saw them (``ghosts``) and the
+    warplines they know leading to stars not yet found (``leads``)."""
     left, top, right, bottom = window
     canvas = Canvas(math.ceil(right - left), math.ceil(bottom - top))
     layout = HexLayout(m.radius, (-left, -top))
@@ -60,6 +65,10 @@ def draw_board(
         ha, hb = state.map.star(a).hex, state.map.star(b).hex
         if ha in visible or hb in visible:
             marks.warpline(canvas, m, layout.centre(ha), layout.centre(hb))
+    for known_end, unknown_end in leads:
+        if known_end in visible:
+            marks.warpline(canvas, m, layout.centre(known_end), layout.centre(unknown_end))
+            marks.unknown_star(canvas, m, layout.centre(unknown_end))
     for hex_id in happened.battles:
         if hex_id in visible:
             marks.battle(canvas, m, layout, hex_id)
@@ -84,7 +93,7 @@ def draw_board(
         canvas.text((cx, baseline), hex_id, m.number_font, HEX_NUMBER, "ms")
     for s in stars:
         _star_name(canvas, m, layout, s.hex, s.name, s.value if revised else None)
-    stacks = stacks_by_hex(state, viewer, happened.losses)
+    stacks = stacks_by_hex(state, viewer, happened.losses, ghosts)
     for hex_id in shown:
         if hex_id in stacks:
             _counters(canvas, m, layout, state.map.is_star(hex_id), hex_id, stacks[hex_id], colours, viewer)

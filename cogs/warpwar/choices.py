@@ -1,4 +1,7 @@
-"""WarpWar's autocomplete: the user's ships, the map's stars, and paths of stars and hexes."""
+"""WarpWar's autocomplete: the user's ships, the map's stars, and paths of stars and hexes.
+
+The lists come from the game master (gm.warpwar.choices), read from what the user knows of the
+game (in a blind game, only that); here they are matched against what was typed."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from discord import app_commands
 
 from cogs.shared.choices import bounded, game_for, matching
 from engine.warpwar import GameState
+from gm.warpwar import choices as offered
 
 
 async def _seen(interaction: discord.Interaction) -> tuple[GameState, str | None] | None:
@@ -25,14 +29,7 @@ async def ship_choices(interaction: discord.Interaction, current: str) -> list[a
     seen = await _seen(interaction)
     if seen is None or seen[1] is None:
         return []
-    state, player = seen[0], seen[1]
-    return matching(
-        (
-            (f"{s.label}{f' {s.name}' if s.name else ''} at {state.map.label(state.position(s))}", s.label)
-            for s in state.ships_of(player)
-        ),
-        current,
-    )
+    return matching(offered.ships(seen[0], seen[1]), current)
 
 
 @bounded
@@ -41,12 +38,7 @@ async def star_choices(interaction: discord.Interaction, current: str) -> list[a
     seen = await _seen(interaction)
     if seen is None:
         return []
-    state, player = seen
-    bases = {b.star for b in state.bases_of(player)} if player else set()
-    stars = sorted(state.map.stars, key=lambda s: (s.name not in bases, s.name))
-    return matching(
-        ((f"{s.name}{' (your base)' if s.name in bases else ''}", s.name) for s in stars), current
-    )
+    return matching(offered.stars(*seen), current)
 
 
 @bounded
@@ -55,10 +47,7 @@ async def path_choices(interaction: discord.Interaction, current: str) -> list[a
     seen = await _seen(interaction)
     if seen is None:
         return []
-    state = seen[0]
     head, _, last = current.rpartition(" ")
     prefix = f"{head} " if head else ""
-    places = [s.name for s in state.map.stars]
-    if last.isdigit():
-        places += [h for h in state.map.hexes if h.startswith(last)]
+    places = offered.places(*seen, last)
     return matching(((f"{prefix}{p}", f"{prefix}{p}") for p in places), last)

@@ -17,6 +17,7 @@ from engine.text import listed
 from engine.warpwar.events import Event, PhaseBegan, RoundFought, TurnBegan
 from engine.warpwar.rulesets import Attr, Rule
 from engine.warpwar.state import GameState, Phase
+from engine.warpwar.view import hidden, view_for
 from gm.announce import Announcement, PhaseKey, ToChannel, ToPlayer, Turn
 from gm.announce import summons as summons  # the front ends' call of a player, kept here too
 from gm.announce import when_unix as when_unix
@@ -148,10 +149,13 @@ def _combat_steps(state: GameState, player: str) -> list[str]:
                 f"Send your orders for round {battle.round} at {where}: the buttons under the round's "
                 "message in your direct messages, or /orders."
             )
-    if not steps:
+    if not steps and hidden(state):
+        steps.append("Battles are being fought; you are not in them.")  # nor told where (R-BLIND-18)
+    elif not steps:
         where = ", ".join(state.map.label(b.star) for b in open_now)
         steps.append(f"Battles are being fought at {where}; you are not in them.")
-    unbegun = [b for b in state.turn.battles[1:] if b.round == 1]
+    seen = {b.star for b in view_for(state, player).turn.battles}
+    unbegun = [b for b in state.turn.battles[1:] if b.round == 1 and b.star in seen]
     if state.active_player.name == player and unbegun and not state.options.parallel_battles:
         steps.append("You may change the order of the battles not yet begun: /combat order.")
     return steps

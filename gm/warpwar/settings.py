@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from engine.warpwar.rulesets import SCENARIOS, RuleSetName
+from engine.warpwar.state import Blind
 from gm import validate
 from gm.warpwar.maps import available_maps, load_map
 
@@ -39,6 +40,9 @@ class Settings:
     """How the channel hears the game: ``phase``, one post per phase edited as it goes on (its
     picture a crop around what changed, the full map when the phase ends); ``action``, one post
     for every action, each with the map."""
+    blind: str = "off"
+    """``ships``: each player sees only what their ships and stars show them (R-BLIND-1/2);
+    ``map``: the map is found too (R-BLIND-3); ``off``: everyone sees everything."""
 
     @property
     def title(self) -> str:
@@ -53,6 +57,7 @@ DEADLINE_FIELDS = ("phase_hours", "round_hours", "remind_hours")
 LIVE_FIELDS = (*DEADLINE_FIELDS, "announce")
 """What may still change once a game has begun."""
 ANNOUNCE_CHOICES = ("phase", "action")
+BLIND_CHOICES = tuple(b.value for b in Blind)
 
 
 def settings_from(data: dict[str, Any]) -> Settings:
@@ -85,6 +90,11 @@ def check(settings: Settings) -> str | None:
     if settings.players > ends:
         return (
             f"The {settings.map} map has {ends} ends for {settings.players} players; choose map {FOUR_ENDS}."
+        )
+    if settings.blind not in BLIND_CHOICES:
+        return (
+            "blind is off (everyone sees everything), ships (each sees only what their ships and stars "
+            f"show) or map (the map is found too), not {settings.blind!r}."
         )
     if settings.announce not in ANNOUNCE_CHOICES:
         choice = settings.announce
