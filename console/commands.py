@@ -321,6 +321,7 @@ COMMANDS: tuple[Command, ...] = (
                 SHIP,
                 Option("path", 'hexes or stars in order, like "Umma Girsu"'),
                 Option("to", "a destination"),
+                Option("drop", 'Systemships to drop on arrival, enemy there or not, like "S10 S11"'),
             ),
         ),
         on_channel(GameMaster.move),

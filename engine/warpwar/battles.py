@@ -62,8 +62,9 @@ from engine.warpwar.view import hidden, no_such, view_for
 
 
 def _star_hex(state: GameState, place: str, player: str | None = None) -> str:
-    """The hex of the star ``place`` names, as ``player`` knows the map (R-BLIND-3)."""
-    view = view_for(state, player)
+    """The hex of the star ``place`` names, as ``player`` knows the map (R-BLIND-3); as it is,
+    for the game master's own commands (``player`` None)."""
+    view = view_for(state, player) if player is not None else state
     hex_name = view.map.resolve(place)
     if hex_name is None or not view.map.is_star(hex_name):
         raise Refusal("unknown-star", no_such(view, place))

@@ -16,8 +16,8 @@ from engine.warpwar.notation import parse_design
 from engine.warpwar.order_notation import NotationError, parse_damage, parse_orders
 from engine.warpwar.orders import DamageStep, Orders
 from engine.warpwar.rulesets import Attr
-from engine.warpwar.state import GameState
-from engine.warpwar.view import view_for
+from engine.warpwar.state import Blind, GameState
+from engine.warpwar.view import hidden, view_for
 from gm import validate
 
 NAME_LIMIT = 40
@@ -152,7 +152,20 @@ def path_steps(
         return Explained(
             move, f"{_why_round(seen, player, why)}: {why.direct} MP; going round takes {why.around}."
         )
-    raise InputError("Say where to go: a path like `Umma Girsu 2017`, or a destination.")
+    raise InputError(f"Say where to go: a path like `{path_example(state)}`, or a destination.")
+
+
+def path_example(state: GameState) -> str:
+    """A path to show a player as an example: star names, or hex numbers when the map is hidden
+    (names of stars a player has not found are not theirs to read, R-BLIND-3)."""
+    return "1720 1721" if state.options.blind is Blind.MAP and hidden(state) else "Umma Girsu"
+
+
+def allocation_example(state: GameState, player: str) -> str:
+    """A split of starting BP to show a player: their own bases, the middle one first."""
+    home = state.map.home(state.player(player).home)
+    stars = [home.middle, *(b for b in home.bases if b != home.middle)]
+    return " ".join(f"{star}={amount}" for star, amount in zip(stars, (10, 5), strict=False))
 
 
 def _already(state: GameState, label: str, here: str) -> str:
@@ -173,15 +186,15 @@ def _why_round(state: GameState, player: str, why: Detour) -> str:
     return f"The direct route stops at {where}, where {whose}"
 
 
-def allocation(text: str) -> dict[str, int]:
-    """``Ur=10 Mosul=5``: BP per base star."""
+def allocation(text: str, example: str = "Ur=10 Mosul=5") -> dict[str, int]:
+    """``Ur=10 Mosul=5``: BP per base star (``example`` is shown when it cannot be read)."""
     found: dict[str, int] = {}
     for part in re.split(r"[\s,]+", _bounded(text, "allocation")):
         if not part:
             continue
         star, eq, amount = part.partition("=")
         if not eq or not amount.isascii() or not amount.isdigit():
-            raise InputError(f"Cannot read {part[:NAME_LIMIT]!r}: write it like Ur=10 Mosul=5.")
+            raise InputError(f"Cannot read {part[:NAME_LIMIT]!r}: write it like {example}.")
         try:
             found[word(star, "star")] = validate.whole(amount, f"The BP for {star[:NAME_LIMIT]}")
         except validate.TextError as invalid:

@@ -132,7 +132,11 @@ class Play(GameCore):
     async def split_bp(self, actor: Actor, channel_id: int, allocation: str) -> Reply:
         """Share the starting BP among the bases (revised advanced): ``Ur=10 Mosul=5 Larsu=5``."""
         return await self._in_channel(
-            actor, channel_id, lambda s, p: cmd.SplitStartingBP(p, inputs.allocation(allocation))
+            actor,
+            channel_id,
+            lambda s, p: cmd.SplitStartingBP(
+                p, inputs.allocation(allocation, inputs.allocation_example(s, p))
+            ),
         )
 
     @once

@@ -50,7 +50,7 @@ def ship_line(state: GameState, player: str, seen: Sighting) -> str:
     onward = f", going on towards {named(seen.towards)}" if seen.towards is not None else ""
     if len(seen.path) > 1:
         return f"{ship} seen passing {path}{onward}."
-    verb = "leaving" if seen.towards is not None else "arriving at"
+    verb = "at" if seen.towards is not None else "arriving at"
     return f"{ship} seen {verb} {path}{onward}."
 
 

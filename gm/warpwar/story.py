@@ -29,6 +29,7 @@ from engine.warpwar.events import (
     Event,
     GameCreated,
     GameEnded,
+    MoveHalted,
     MoveTakenBack,
     OrdersSubmitted,
     PhaseBegan,
@@ -253,6 +254,15 @@ def _ship_moved(story: Story, e: Event, before: GameState, after: GameState) -> 
     story.map_changed = True
 
 
+def _move_halted(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    """R-BLIND-6: a blind game's move stopped short for what its player could not see."""
+    assert isinstance(e, MoveHalted)
+    where = after.map.label(e.at)
+    story.tell(
+        e.owner, f"{e.label} stopped at {where}: {e.reason}; the rest of the order was not carried out."
+    )
+
+
 def _taken_back(story: Story, e: Event, before: GameState, after: GameState) -> None:
     assert isinstance(e, MoveTakenBack)
     ship = after.ship(e.player, e.ship)
@@ -420,6 +430,7 @@ TELLERS: dict[type[Any], Teller] = {
     ShipRecordChanged: _record_changed,
     ShipRemoved: _ship_removed,
     ShipMoved: _ship_moved,
+    MoveHalted: _move_halted,
     MoveTakenBack: _taken_back,
     SystemshipPickedUp: _picked_up,
     SystemshipDropped: _dropped,

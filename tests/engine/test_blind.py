@@ -9,6 +9,7 @@ from engine.serial import decode, encode
 from engine.warpwar import GameState, Phase, fold
 from engine.warpwar.commands import (
     BuildShip,
+    CloseRound,
     Drop,
     EndPhase,
     Go,
@@ -17,7 +18,7 @@ from engine.warpwar.commands import (
     PayForBase,
     SubmitOrders,
 )
-from engine.warpwar.events import MoveHalted, ShipMoved, SystemshipDropped
+from engine.warpwar.events import MoveHalted, RoundFought, ShipMoved, SystemshipDropped
 from engine.warpwar.knowledge import Sighting
 from engine.warpwar.order_checks import combatants
 from engine.warpwar.rulesets import Attr
@@ -257,3 +258,12 @@ def test_r_blind_1_the_record_is_rebuilt_by_a_replay_and_round_trips() -> None:
     old = {k: v for k, v in data.items() if k != "knowledge"}
     old["options"] = {k: v for k, v in data["options"].items() if k != "blind"}
     assert decode(GameState, old).options.blind is Blind.OFF
+
+
+def test_r_blind_3_the_game_master_closes_a_round_of_a_hidden_map() -> None:
+    """R-BLIND-3: the game master's own commands see the whole map: a round's deadline closes a
+    battle at a star nobody told it of."""
+    game = put(put(bobs_move("map"), "alice", "W1", "Umma"), "bob", "W2", "Umma")
+    game = accepted(game, EndPhase("bob")).state
+    closed = accepted(game, CloseRound("1719"))
+    assert any(isinstance(e, RoundFought) for e in closed.events)
