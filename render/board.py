@@ -26,10 +26,11 @@ OWNED_TINT = 0.3
 """How strongly an owned star's hex takes its owner's colour."""
 
 
-def board_window(state: GameState, m: Metrics, hexes: Sequence[str]) -> Box:
-    """The box a board shows: around ``hexes`` (the whole map when empty), with a margin,
+def board_window(state: GameState, m: Metrics, hexes: Sequence[str], beyond: Sequence[str] = ()) -> Box:
+    """The box a board shows: around ``hexes`` (the whole map when empty, with the hexes
+    ``beyond`` it that the board marks: a hidden map's stars not yet found), with a margin,
     widened to the narrowest picture so that a zoom is filled with map."""
-    left, top, right, bottom = extent(hexes or state.map.hexes, m.radius)
+    left, top, right, bottom = extent(hexes or (*state.map.hexes, *beyond), m.radius)
     widen = max(0.0, m.min_width - (right - left + 2 * m.margin)) / 2
     return left - m.margin - widen, top - m.margin, right + m.margin + widen, bottom + m.margin
 

@@ -64,7 +64,7 @@ def draw_map(state: GameState, view: MapView = MapView()) -> Picture:
     board_m = metrics(view.scale, zoom=bool(zoom))
     colours = player_colours(state)
     happened = what_happened(state, view.recent, view.before, view.viewer, view.ghosts)
-    window = board_window(state, board_m, zoom)
+    window = board_window(state, board_m, zoom, tuple(far for _, far in view.leads))
     board = draw_board(state, board_m, window, colours, view.viewer, happened, view.ghosts, view.leads)
     width = max(board.width, math.ceil(m.min_width))
     own = colours[view.viewer] if view.viewer is not None else MUTED

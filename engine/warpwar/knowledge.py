@@ -80,7 +80,8 @@ class Knowledge:
     players: dict[str, PlayerKnowledge] = field(default_factory=dict)
     fresh: tuple[str, ...] = ()
     """Players who saw something change in the phase going on (their own ships included): at
-    the phase's end the game master sends each of them their map."""
+    the phase's end the game master sends each of them their map (at the start everyone gets
+    theirs anyway)."""
 
     def of(self, player: str) -> PlayerKnowledge:
         return self.players.get(player, PlayerKnowledge())

@@ -72,7 +72,7 @@ def observe(before: GameState | None, after: GameState, moves: Sequence[Movement
         new = _seen(before, after, p.name, moves, old, home if before is None else frozenset())
         if new != old:
             players[p.name] = new
-        if before is None or new != old or _own(before, p.name) != _own(after, p.name):
+        if before is not None and (new != old or _own(before, p.name) != _own(after, p.name)):
             fresh.add(p.name)
     order = tuple(p.name for p in after.players if p.name in fresh)
     return replace(after, knowledge=Knowledge(players, order))

@@ -33,8 +33,11 @@ def seen(before: GameState, after: GameState, player: str, quiet: frozenset[str]
 
 
 def _news(prior: Sighting | None, now: Sighting) -> bool:
-    """Whether a sighting says something new (not only a later game-turn)."""
-    return prior is None or replace(prior, turn=now.turn) != now
+    """Whether a sighting says something new: not a later game-turn only, nor a ship seen
+    arriving now seen standing where it arrived."""
+    if prior is None or prior.hex != now.hex:
+        return True
+    return now.moving and (prior.path, prior.towards) != (now.path, now.towards)
 
 
 def ship_line(state: GameState, player: str, seen: Sighting) -> str:

@@ -488,11 +488,14 @@ def tell(
 def _sightings(story: Story, event: Event, before: GameState, after: GameState) -> None:
     """What each player of a blind game saw of the event (R-BLIND-2): a ship seen destroyed in
     a battle the player fought is told by the round's write-up instead."""
-    quiet: frozenset[str] = frozenset()
+    battle: list[str] = []
+    gone: frozenset[str] = frozenset()
     if isinstance(event, ShipRemoved) and event.cause is Removal.DESTROYED:
-        quiet = frozenset({f"{event.owner}:{event.label}"})
+        battle = story.battlers.get(_hex_of(before, event.owner, event.label), [])
+        gone = frozenset({f"{event.owner}:{event.label}"})
     for player in story.seats:
         if after.has_player(player) and not after.player(player).out:
+            quiet = gone if player in battle else frozenset()
             for line in seen(before, after, player, quiet):
                 story.tell(player, line)
 

@@ -4,9 +4,11 @@ on arrival (R-BLIND-5) and moves that meet what their player could not see (R-BL
 from __future__ import annotations
 
 import json
+import random
+from dataclasses import replace
 
 from engine.serial import decode, encode
-from engine.warpwar import GameState, Phase, fold
+from engine.warpwar import Accepted, GameSetup, GameState, Phase, PlayerSetup, fold, new_game
 from engine.warpwar.commands import (
     BuildShip,
     CloseRound,
@@ -18,12 +20,15 @@ from engine.warpwar.commands import (
     PayForBase,
     SubmitOrders,
 )
-from engine.warpwar.events import MoveHalted, RoundFought, ShipMoved, SystemshipDropped
+from engine.warpwar.events import MoveHalted, PhaseBegan, RoundFought, ShipMoved, SystemshipDropped
 from engine.warpwar.knowledge import Sighting
 from engine.warpwar.order_checks import combatants
+from engine.warpwar.order_notation import parse_orders
 from engine.warpwar.rulesets import Attr
-from engine.warpwar.state import Blind
+from engine.warpwar.starmap import HexMap, parse_map
+from engine.warpwar.state import Blind, GameOptions
 from engine.warpwar.view import last_seen, leads, view_for
+from gm.warpwar.maps import load_map
 from tests.engine.blind_helpers import blind_start, blind_started, put
 from tests.engine.helpers import accepted, carry, end_turn, place, refuse, start, to_phase
 
@@ -267,3 +272,50 @@ def test_r_blind_3_the_game_master_closes_a_round_of_a_hidden_map() -> None:
     game = accepted(game, EndPhase("bob")).state
     closed = accepted(game, CloseRound("1719"))
     assert any(isinstance(e, RoundFought) for e in closed.events)
+
+
+def edge_map() -> HexMap:
+    """Five by five hexes: alice's home A in the corner 0101, bob's B in 0505, a star C between."""
+    hexes = [f"{x:02d}{y:02d}" for x in range(1, 6) for y in range(1, 6)]
+    stars = [{"hex": "0101", "name": "A", "value": 2}, {"hex": "0505", "name": "B", "value": 2}]
+    stars.append({"hex": "0303", "name": "C", "value": 1})
+    homes = [{"end": "north", "bases": ["A"], "middle": "A"}, {"end": "south", "bases": ["B"], "middle": "B"}]
+    return parse_map({"name": "Edge", "hexes": hexes, "stars": stars, "warplines": [], "homes": homes})
+
+
+def test_r_blind_22_an_escape_off_a_hidden_map_is_not_refused() -> None:
+    """R-BLIND-22: bob fights at alice's corner base; his orders to escape to 0100, off the map
+    next to it, are taken (a refusal would tell where the map ends): the ship escapes to the
+    first hex clockwise from north instead."""
+    setups = (PlayerSetup("alice", "north"), PlayerSetup("bob", "south"))
+    setup = GameSetup(
+        "classic", "advanced", edge_map(), setups, fixed_order=True, options=GameOptions(blind=Blind.MAP)
+    )
+    result = new_game(setup, random.Random(1))
+    assert isinstance(result, Accepted)
+    game = put(
+        put(replace(result.state, game_turn=3, phase=Phase.MOVE), "alice", "W1", "A"), "bob", "W1", "A"
+    )
+    game = PhaseBegan(Phase.COMBAT, ("0101",)).apply(game)
+    sent = accepted(game, SubmitOrders("bob", "0101", parse_orders("W1 RETREATS: D=8; retreat to 0100")))
+    orders = sent.state.battle("0101").orders["bob"]  # type: ignore[union-attr]
+    assert orders[0].retreat_to is None
+    refuse(
+        game, SubmitOrders("bob", "0101", parse_orders("W1 RETREATS: D=8; retreat to 0303")), "bad-retreat"
+    )
+
+
+def test_r_blind_10_allies_watch_as_anyone_does() -> None:
+    """R-BLIND-10: alice and carol are allies; carol's ship away from alice's is not in her view."""
+    setups = (
+        PlayerSetup("alice", "north", "red"),
+        PlayerSetup("bob", "south"),
+        PlayerSetup("carol", "west", "red"),
+    )
+    options = GameOptions(blind=Blind.SHIPS)
+    setup = GameSetup("revised", "basic", load_map("warpwar-four"), setups, fixed_order=True, options=options)
+    result = new_game(setup, random.Random(1))
+    assert isinstance(result, Accepted)
+    game = put(put(result.state, "carol", "W1", "1720"), "alice", "W1", "1721")
+    assert "carol:W1" not in view_for(game, "alice").ships
+    assert "carol:W1" in view_for(put(game, "alice", "W2", "1720"), "alice").ships
