@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.text import plural
@@ -188,7 +189,7 @@ class _Walk:
             self.go(step.place)
         elif isinstance(step, PickUp):
             self.flush()
-            carried = _systemship_here(self.state, self.player, step.systemship, self.here)
+            carried = _systemship_here(self.state, self.player, step.systemship, self.here, self.sight.label)
             if len(self.carrying) >= self.ship.now(Attr.SR):
                 raise Refusal(
                     "racks-full", f"{self.ship.label} has no free Systemship Rack for {carried.label}."
@@ -261,7 +262,12 @@ def take_star(state: GameState, player: str, hex_name: str) -> list[Event]:
     return [StarTaken(star=star.name, player=player, serial=state.turn_serial)]
 
 
-def _systemship_here(state: GameState, player: str, label: str, hex_name: str) -> Ship:
+def _systemship_here(
+    state: GameState, player: str, label: str, hex_name: str, named: Callable[[str], str] | None = None
+) -> Ship:
+    """The player's Systemship ``label``, waiting at ``hex_name`` to be picked up; ``named``
+    says a hex as the player knows it (a blind game's move may stand on a star not yet found)."""
+    named = named or state.map.label
     carried = own_ship(state, player, label)
     if carried.is_warpship:
         raise Refusal("not-systemship", f"{carried.label} is a Warpship; racks carry Systemships only.")
@@ -270,7 +276,7 @@ def _systemship_here(state: GameState, player: str, label: str, hex_name: str) -
     if carried.hex != hex_name:
         raise Refusal(
             "not-here",
-            f"{carried.label} is at {state.map.label(str(carried.hex))}, not at {state.map.label(hex_name)}.",
+            f"{carried.label} is at {named(str(carried.hex))}, not at {named(hex_name)}.",
         )
     return carried
 

@@ -7,28 +7,36 @@ nothing outside what the player saw can be told.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from engine.text import listed
 from engine.warpwar.knowledge import Sighting, StarSighting
+from engine.warpwar.starmap import HexMap
 from engine.warpwar.state import GameState
-from engine.warpwar.view import place_label, view_for
+from engine.warpwar.view import view_for
 
 
 def seen(before: GameState, after: GameState, player: str, quiet: frozenset[str] = frozenset()) -> list[str]:
     """The lines telling ``player`` what they saw of one event (``before`` → ``after``); ships
     whose keys are in ``quiet`` going out of sight are not told (a battle's write-up tells it)."""
     old, new = before.knowledge.of(player), after.knowledge.of(player)
-    lines = [ship_line(after, player, s) for key, s in new.ships.items() if _news(old.ships.get(key), s)]
+    if old == new:
+        return []
+    known = view_for(after, player).map
+
+    def named(hex_name: str) -> str:
+        return known.label(hex_name) if hex_name in known.hex_set else hex_name
+
+    lines = [ship_line(s, named) for key, s in new.ships.items() if _news(old.ships.get(key), s)]
     for key, gone in old.ships.items():
         if key not in new.ships and key not in quiet and not after.player(gone.owner).out:
-            lines.append(f"{gone.owner}'s {gone.label} is gone from {place_label(after, player, gone.hex)}.")
+            lines.append(f"{gone.owner}'s {gone.label} is gone from {named(gone.hex)}.")
     lines.extend(
-        line
-        for name, star in new.stars.items()
-        if (line := star_line(after, player, old.stars.get(name), star)) is not None
+        line for name, star in new.stars.items() if (line := star_line(player, old.stars.get(name), star))
     )
-    lines.extend(_found(before, after, player))
+    if new.hexes != old.hexes:
+        lines.extend(_found(after, known, set(old.hexes), named))
     return lines
 
 
@@ -40,13 +48,10 @@ def _news(prior: Sighting | None, now: Sighting) -> bool:
     return now.moving and (prior.path, prior.towards) != (now.path, now.towards)
 
 
-def ship_line(state: GameState, player: str, seen: Sighting) -> str:
-    """``bob's W3 seen passing 1720 → Umma, going on towards 1721.``"""
+def ship_line(seen: Sighting, named: Callable[[str], str]) -> str:
+    """``bob's W3 seen passing 1720 → Umma, going on towards 1721.`` (``named``: a hex as the
+    player names it)."""
     ship = f"{seen.owner}'s {seen.label}"
-
-    def named(hex_name: str) -> str:
-        return place_label(state, player, hex_name)
-
     if not seen.moving:
         return f"{ship} seen at {named(seen.hex)}."
     path = " → ".join(named(h) for h in seen.path)
@@ -57,7 +62,7 @@ def ship_line(state: GameState, player: str, seen: Sighting) -> str:
     return f"{ship} seen {verb} {path}{onward}."
 
 
-def star_line(state: GameState, player: str, prior: StarSighting | None, now: StarSighting) -> str | None:
+def star_line(player: str, prior: StarSighting | None, now: StarSighting) -> str | None:
     """A star's holder or Base seen to change, when another player has a part in it."""
     if prior is not None and replace(prior, turn=now.turn) == replace(now):
         return None
@@ -80,15 +85,13 @@ def star_state(seen: StarSighting, player: str) -> str:
     return "nobody holds it"
 
 
-def _found(before: GameState, after: GameState, player: str) -> list[str]:
+def _found(after: GameState, known: HexMap, before: set[str], named: Callable[[str], str]) -> list[str]:
     """With ``blind: map``: the stars found, with their values and where their warplines lead."""
-    known_before = set(before.knowledge.of(player).hexes)
-    view = view_for(after, player)
     lines = []
-    for star in view.map.stars:
-        if star.hex in known_before or star.hex not in after.knowledge.of(player).hexes:
+    for star in known.stars:
+        if star.hex in before:
             continue
-        ends = sorted(place_label(after, player, h) for h in after.map.warp_destinations(star.hex))
+        ends = sorted(named(h) for h in after.map.warp_destinations(star.hex))
         lines_to = f"; warplines lead to {listed(ends)}" if ends else "; no warpline"
         value = f", value {star.value}" if after.ruleset.value == "revised" else ""
         lines.append(f"Found {star.name} (hex {star.hex}{value}{lines_to}).")

@@ -18,6 +18,7 @@ from engine.warpwar.commands import (
     Move,
     OrderBattles,
     PayForBase,
+    PickUp,
     SubmitOrders,
 )
 from engine.warpwar.events import MoveHalted, PhaseBegan, RoundFought, ShipMoved, SystemshipDropped
@@ -319,3 +320,12 @@ def test_r_blind_10_allies_watch_as_anyone_does() -> None:
     game = put(put(result.state, "carol", "W1", "1720"), "alice", "W1", "1721")
     assert "carol:W1" not in view_for(game, "alice").ships
     assert "carol:W1" in view_for(put(game, "alice", "W2", "1720"), "alice").ships
+
+
+def test_r_blind_22_a_refusal_names_a_star_not_found_by_its_hex() -> None:
+    """R-BLIND-22: picking up S10 at Erech, not yet found, when S10 waits at Ur: the refusal
+    says the hex, not the name the player does not know."""
+    game = put(blind_start("map", "classic", "advanced"), "alice", "W1", "Ur", "WG=1 PD=8 SR=1")
+    game = to_phase(place(game, "alice", "S10", "S=2", "Ur"), Phase.MOVE)
+    told = refuse(game, Move("alice", "W1", (Go("0710"), PickUp("S10"))), "not-here")
+    assert told == "S10 is at Ur, not at 0710."
