@@ -3,11 +3,13 @@
 Each event knows how to apply itself to a state (``event.apply(state) -> new state``) and
 nothing else: validation happens before an event is made (engine.warpwar.game), so applying
 never fails for an event the engine produced. Replaying a game's events from the first
-(:class:`GameCreated`) rebuilds it exactly.
+(:class:`GameCreated`) rebuilds it exactly, each player's knowledge record of a blind game
+included: every event is a :class:`Fact`, which the players watch (engine.warpwar.sight).
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar, Union
@@ -32,7 +34,7 @@ from engine.warpwar.state import (
 T = TypeVar("T")
 
 
-class Fact:
+class Fact(ABC):
     """What every event shares: it changes the state its own way (``change``), and then each
     player of a blind game sees what they may of it (engine.warpwar.sight, R-BLIND-2)."""
 
@@ -40,8 +42,9 @@ class Fact:
         """The state after this event, every player's knowledge record included."""
         return observe(state, self.change(state), self.movements(state))
 
+    @abstractmethod
     def change(self, state: GameState) -> GameState:
-        raise NotImplementedError
+        """The state after this event, before anyone looks at it."""
 
     def movements(self, state: GameState) -> tuple[Movement, ...]:
         """The ships this event moves from hex to hex (seen passing, R-BLIND-2)."""

@@ -69,7 +69,7 @@ class PlayerKnowledge:
     stars: dict[str, StarSighting] = field(default_factory=dict)
     """Stars as last seen, by name."""
     hexes: tuple[str, ...] = ()
-    """With ``blind: map``: the hexes found so far, in map order (R-BLIND-3)."""
+    """With ``blind: map``: the hexes found so far, by number (R-BLIND-3)."""
 
 
 @serializable

@@ -68,8 +68,8 @@ def observe(before: GameState | None, after: GameState, moves: Sequence[Movement
         if p.out:
             continue
         old = record.of(p.name)
-        home = frozenset(after.map.star(n).hex for n in after.map.home(p.home).bases)
-        new = _seen(before, after, p.name, moves, old, home if before is None else frozenset())
+        home = after.map.home(p.home).bases if before is None else ()
+        new = _seen(before, after, p.name, moves, old, frozenset(after.map.star(n).hex for n in home))
         if new != old:
             players[p.name] = new
         if before is not None and (new != old or _own(before, p.name) != _own(after, p.name)):

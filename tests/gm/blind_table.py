@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.warpwar import GameState
@@ -120,7 +120,3 @@ class BlindTable:
         }
         found.update(p.viewer for p in reply.pictures if p.kind == "map")
         return {p for p in found if p is not None}
-
-
-def renamed(actor: Actor, request: str) -> Actor:
-    return replace(actor, request_id=request)
