@@ -68,14 +68,23 @@ def observe(before: GameState | None, after: GameState, moves: Sequence[Movement
         if p.out:
             continue
         old = record.of(p.name)
-        home = after.map.home(p.home).bases if before is None else ()
-        new = _seen(before, after, p.name, moves, old, frozenset(after.map.star(n).hex for n in home))
+        new = _seen(before, after, p.name, moves, old, _home_stars(before, after, p.name))
         if new != old:
             players[p.name] = new
         if before is not None and (new != old or _own(before, p.name) != _own(after, p.name)):
             fresh.add(p.name)
     order = tuple(p.name for p in after.players if p.name in fresh)
     return replace(after, knowledge=Knowledge(players, order))
+
+
+def _home_stars(before: GameState | None, after: GameState, player: str) -> frozenset[str]:
+    """A player's home stars at the moment their map end becomes theirs (as the game begins,
+    or once the ends are chosen): known from then on (R-BLIND-3, R-BLIND-11)."""
+    end = after.player(player).home
+    if not end or (before is not None and before.player(player).home == end):
+        return frozenset()
+    home = next((h for h in after.map.homes if h.end == end), None)
+    return frozenset(after.map.star(name).hex for name in home.bases) if home is not None else frozenset()
 
 
 def _seen(
@@ -86,8 +95,8 @@ def _seen(
     old: PlayerKnowledge,
     home: frozenset[str],
 ) -> PlayerKnowledge:
-    """One player's record after one event; ``home``: their home stars as the game begins,
-    known from the start (R-BLIND-3)."""
+    """One player's record after one event; ``home``: their home stars if they became theirs
+    with it (R-BLIND-3)."""
     now = watched(after, player)
     then = watched(before, player) if before is not None else frozenset()
     passed = {h for m in moves if m.owner == player for h in m.hexes}
