@@ -91,7 +91,7 @@ def arena_picture() -> tuple[Callable[[], bytes], Callable[[], bytes], tuple[int
     of the very same canvas: (render, encode, picture size)."""
     from render.canvas import encode_png
     from render.warparena import draw_arena, render_arena
-    from tests.render.warparena.arenas import warped_twenty
+    from render.warparena.examples import warped_twenty
 
     drawn = warped_twenty()
     view = drawn.view()

@@ -12,8 +12,8 @@ from engine.warparena.hexes import HexName
 from engine.warparena.pieces import PieceRef
 from engine.warparena.views import GameView
 from render.warparena import ArenaView, draw_arena
+from render.warparena.examples import showcase
 from render.warparena.tokens import PIP
-from tests.render.warparena.arenas import showcase
 
 LEGEND_SAMPLE = f"D1{PIP * 2}"
 """The legend's robot sample, drawn at the legend's size (not the board's)."""
