@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from engine.warparena.hexes import HexName
 from gm.announce import Announcement, ToChannel
-from gm.warparena.prompts import changed_hexes, with_arena_picture
+from gm.warparena.channel import changed_hexes, with_arena_picture
 from render.warparena.examples import showcase
 
 
