@@ -9,12 +9,13 @@ tests, so none of them needs a test module:
 * :func:`story_of_a_combat`: a hand-written combat on the showcase's board, and
   :func:`with_hand` to give a player of it a hand;
 * :func:`warped_twenty`: four players on twenty grids laid at random, played forward by the
-  engine itself (set-up and initiative by their defaults, then the first player warps a grid),
-  so the picture's old place, dice and pieces are the engine's own.
+  engine itself (pieces placed on hexes picked at random, initiative by its default, then the
+  first player warps a grid), so the picture's old place and pieces are the engine's own.
 """
 
 from __future__ import annotations
 
+import random
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -22,12 +23,13 @@ from pathlib import Path
 from engine.warparena.board import Board
 from engine.warparena.board_events import GridWarped, HexDestroyed, PieceMoved, piece_order
 from engine.warparena.combat_events import CombatBegun, FightDecided, MatchedUp, Revealed
-from engine.warparena.commands import Command, DeadlinePassed, Pairing, WarpGrid
+from engine.warparena.commands import Command, DeadlinePassed, Pairing, PlacePiece, WarpGrid
 from engine.warparena.dice import Roll, SeededDice
 from engine.warparena.game import Accepted, GameSetup, apply, new_game
-from engine.warparena.hexes import Cell, Grid, HexName, slot_cell
+from engine.warparena.hexes import Cell, Grid, HexName, hex_name, slot_cell
 from engine.warparena.options import Options
 from engine.warparena.pieces import Piece, PieceRef
+from engine.warparena.setup import FIRST_PIECES
 from engine.warparena.state import GameState, PlayerState, Stage
 from engine.warparena.tx import Event, Rolled
 from engine.warparena.views import GameView, view_for, waiting_on
@@ -172,6 +174,20 @@ def _phase_owed(state: GameState) -> bool:
     return state.window is None and any(w.decision is Decision.PHASE for w in waiting_on(state))
 
 
+def _placed(state: GameState, dice: SeededDice, spread: random.Random) -> GameState | None:
+    """The placing player's next piece on a hex picked at random where it may go (so the
+    pieces spread over the arena as players' would), or None when no pick is accepted."""
+    player = state.active
+    assert player is not None
+    left = [label for label in FIRST_PIECES if state.board.piece(PieceRef(player, label)) is None]
+    hexes = [hex_name(g.number, k) for g in state.board.grids for k in range(7)]
+    for _ in range(12):
+        result = apply(state, PlacePiece(player, left[0], spread.choice(hexes)), dice)
+        if isinstance(result, Accepted):
+            return result.state
+    return None
+
+
 def warped_twenty(seed: int = 7) -> Drawn:
     """Four players on twenty grids laid at random, everything of set-up and initiative
     decided by its default; then the first player to act warps a grid (4.2.2), nobody cancels,
@@ -181,8 +197,11 @@ def warped_twenty(seed: int = 7) -> Drawn:
     created = new_game(GameSetup(("ann", "bob", "cat", "dan"), Options(grids=20, random_arena=True)), dice)
     assert isinstance(created, Accepted), created
     state = created.state
+    spread = random.Random(seed)
     while not (state.stage is Stage.PLAYING and _phase_owed(state)):
-        state = _accepted(state, DeadlinePassed(), dice).state
+        state = (_placed(state, dice, spread) if state.stage is Stage.PLACING_PIECES else None) or _accepted(
+            state, DeadlinePassed(), dice
+        ).state
     assert state.active is not None
     state = _accepted(state, WarpGrid(state.active), dice).state
     while True:
