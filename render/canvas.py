@@ -244,9 +244,18 @@ class Canvas:
             for shape in shapes:
                 shape.paint(draw, x0 * SUPERSAMPLE, y0 * SUPERSAMPLE)
             image.paste(big.reduce(SUPERSAMPLE, box=(0, 0, *size)), (left + x0, top + y0))
-        draw = ImageDraw.Draw(image)
+        if all(_inside(box, (1, 1, self.width - 1, self.height - 1)) for box in self.boxes):
+            draw = ImageDraw.Draw(image)
+            for label in self._labels:
+                label(draw, left, top)
+            return
+        # A label runs past (or to within a pixel of) the canvas's edge, as on a crop of a
+        # map: draw them all on the canvas alone, so nothing spills onto the panels beside it.
+        own = image.crop((left, top, left + self.width, top + self.height))
+        draw = ImageDraw.Draw(own)
         for label in self._labels:
-            label(draw, left, top)
+            label(draw, 0, 0)
+        image.paste(own, (left, top))
 
 
 def _groups(shapes: Sequence[_Shape], width: int, height: int) -> list[tuple[Pixels, list[_Shape]]]:
@@ -279,7 +288,7 @@ def _groups(shapes: Sequence[_Shape], width: int, height: int) -> list[tuple[Pix
     return [(box, [shapes[i] for i in sorted(members)]) for box, members in groups]
 
 
-def _inside(box: Pixels, outer: Pixels) -> bool:
+def _inside(box: Box, outer: Box) -> bool:
     return outer[0] <= box[0] and outer[1] <= box[1] and box[2] <= outer[2] and box[3] <= outer[3]
 
 

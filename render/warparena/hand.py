@@ -48,7 +48,7 @@ def draw_hand(view: GameView, scale: float = 1.0) -> Picture:
     )
     pad = m.margin
     tile_w = (width - pad * (COLUMNS + 1)) / COLUMNS
-    tile_h = m.title_font.size * 3.2
+    tile_h = m.title_font.size * 3.4
     rows = max(1, math.ceil(len(cards) / COLUMNS))
     canvas = Canvas(width, math.ceil(pad + rows * (tile_h + pad)), PANEL)
     if not cards:
@@ -69,7 +69,7 @@ def draw_hand(view: GameView, scale: float = 1.0) -> Picture:
         if len(lines) > 2:
             lines = [lines[0], canvas.fit(" ".join(lines[1:]), font, tile_w - pad)]
         step = font.size * 1.15
-        middle = y + tile_h * 0.62 - (len(lines) - 1) * step / 2
+        middle = y + tile_h * 0.64 - (len(lines) - 1) * step / 2
         for i, line in enumerate(lines):
             canvas.text((x + tile_w / 2, middle + i * step), line, font, TEXT, "mm")
     return stack([top, canvas])

@@ -177,7 +177,7 @@ def trail_key(m: Metrics, words: str, jump: bool) -> Key:
     """A short trail: its start dot and its arrowhead (render.marks.trail) both within the key."""
     span = m.radius * 1.3
     dot = m.trail * 2  # the start dot's reach left of the line's start
-    head = m.trail * 3.5  # the arrowhead's reach past the line's end
+    head = m.trail * 2.6  # the arrowhead's reach past the line's end (render.marks.arrowhead)
 
     def draw(canvas: Canvas, at: Point) -> None:
         # marks.trail stops short of its ends by 0.3 and 0.45 radius (it leaves hexes' centres clear).

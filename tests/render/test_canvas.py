@@ -11,7 +11,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render.canvas import Canvas, encode_palette_png, encode_png, stack
 from render.fonts import Font, face
-from render.palette import PLAYER_COLOURS, STAR, player_colours
+from render.palette import PANEL, PLAYER_COLOURS, STAR, player_colours
 from tests.engine.helpers import start
 
 
@@ -35,6 +35,16 @@ def test_shapes_are_smoothed_but_filled_areas_keep_their_exact_colour() -> None:
 def test_panels_stack_centred_at_the_widest() -> None:
     picture = stack([Canvas(100, 10), Canvas(60, 20)])
     assert picture.image.size == (100, 30)
+
+
+def test_a_label_past_its_panels_edge_never_spills_onto_the_panel_above() -> None:
+    """A crop of a map draws labels of hexes beyond its edge: stacked, they are cut at the
+    panel's edge as on the panel alone."""
+    above, crop = Canvas(100, 30, PANEL), Canvas(100, 40)
+    crop.text((50, 2), "Khafa", Font(16, bold=True), STAR, "mm")
+    picture = stack([above, crop])
+    assert picture.image.crop((0, 0, 100, 30)).getcolors() == [(3000, PANEL)]
+    assert picture.image.crop((0, 30, 100, 70)).tobytes() == crop.render().tobytes()
 
 
 def test_wrap_and_fit_keep_text_within_a_width() -> None:
