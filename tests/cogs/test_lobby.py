@@ -19,7 +19,7 @@ async def test_settings_are_options_shown_privately_and_changed_publicly(world: 
     await use(alice, ch, "warpwar new", ruleset="revised", scenario="basic", players=3, phase_hours=12.0)
     shown = await use(alice, ch, "warpwar settings")
     assert shown.ephemeral
-    assert "ruleset: revised" in answer(shown).content and "map: warpwar-four" in answer(shown).content
+    assert "ruleset: revised" in answer(shown).content and "map: random" in answer(shown).content
     changed = await use(alice, ch, "warpwar settings", round_hours=2.5, fixed_order=True)
     assert not changed.ephemeral
     assert answer(changed).content == "Settings changed: fixed order yes, round hours 2.5."
