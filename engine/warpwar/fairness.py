@@ -163,7 +163,12 @@ def measure(hex_map: HexMap, homes: Sequence[Home] | None = None) -> Fairness:
     for home in ends:
         value, counted = _value(hex_map, home)
         found.append(EndMeasure(home.end, value, counted, reaches.get(home.end, ())))
-    return Fairness(tuple(found), tuple(_value_reasons(found)), tuple(_reach_reasons(found)))
+    return judge(found)
+
+
+def judge(ends: Sequence[EndMeasure]) -> Fairness:
+    """The verdict on ends already measured: the rules of the measure, apart from the search."""
+    return Fairness(tuple(ends), tuple(_value_reasons(ends)), tuple(_reach_reasons(ends)))
 
 
 def _value_reasons(ends: Sequence[EndMeasure]) -> Iterable[str]:
@@ -186,16 +191,13 @@ def _reach_reasons(ends: Sequence[EndMeasure]) -> Iterable[str]:
         farthest = max(ends, key=lambda e: e.reach[place])
         if farthest.reach[place] - nearest.reach[place] > REACH_SPREAD:
             yield (
-                f"the {_ordinal(place)} home star of the {nearest.end} end is "
-                f"{nearest.reach[place]} MP from another end, of the {farthest.end} end "
-                f"{farthest.reach[place]} MP: more than {REACH_SPREAD} apart"
+                f"the {nearest.end} end's {_ordinal(place)} home star is {nearest.reach[place]} MP "
+                f"from another end, the {farthest.end} end's {farthest.reach[place]} MP: "
+                f"more than {REACH_SPREAD} apart"
             )
     for end in ends:
         if end.reach and end.reach[0] < MIN_REACH:
-            yield (
-                f"a home star of the {end.end} end is {end.reach[0]} MP from another end's, "
-                f"less than {MIN_REACH}"
-            )
+            yield f"the {end.end} end has a home star {end.reach[0]} MP from another end's, less than {MIN_REACH}"
 
 
 def _ordinal(place: int) -> str:

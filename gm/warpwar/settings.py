@@ -187,8 +187,8 @@ def changed(settings: Settings, changes: dict[str, Any], running: bool) -> Setti
     except ValueError as error:
         return f"{str(error)[0].upper()}{str(error)[1:]}."
     new = replace(settings, **typed)
-    if "map" in changes and new.map in RETIRED_MAPS:
-        return RETIRED_MAPS[new.map]
+    if new.map in RETIRED_MAPS and new.map != settings.map:
+        return RETIRED_MAPS[new.map]  # chosen now; a game stored with it keeps it
     if "map" not in changes and new.players > 2 and new.map == Settings.map:
         new = replace(new, map=RANDOM_MAP)  # the printed map has no fair ends for more (R-SCEN-10)
     problem = check(new, with_map=not running)
