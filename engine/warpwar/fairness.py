@@ -197,7 +197,8 @@ def _reach_reasons(ends: Sequence[EndMeasure]) -> Iterable[str]:
             )
     for end in ends:
         if end.reach and end.reach[0] < MIN_REACH:
-            yield f"the {end.end} end has a home star {end.reach[0]} MP from another end's, less than {MIN_REACH}"
+            near = end.reach[0]
+            yield f"the {end.end} end has a home star {near} MP from another end's, less than {MIN_REACH}"
 
 
 def _ordinal(place: int) -> str:

@@ -9,9 +9,9 @@ from engine.warpwar import GameState, Phase
 from engine.warpwar.movement import cheapest_path
 from engine.warpwar.rulesets import Attr
 from gm.announce import Reply
-from gm.service import GameMaster
+from gm.service import Actor, GameMaster
 from gm.warpwar.maps import generated_map
-from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, GUILD, Actor, Table, said
+from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, GUILD, Table, said
 
 SECRET = re.compile(r"\b(PD|B|S|T|M|C|SH|E|A|H|SR|R)=|\d+ BP\b|\bBP \d|ATTACKS|DODGES|RETREATS|D=\d")
 """Ship attributes, Build Point amounts and orders: none may be posted in the channel."""
