@@ -58,7 +58,7 @@ def load_map(name: str = DEFAULT_MAP, directory: Path = MAPS_DIR) -> HexMap:
     if len(hex_map.homes) > 2:
         fairness = measure(hex_map)
         if not fairness.fair:
-            raise MapError(f"{path.name}: its ends are not fair (R-SCEN-4): {'; '.join(fairness.reasons)}")
+            raise MapError(f"{path.name}: its ends are not fair: {'; '.join(fairness.reasons)}")
     return hex_map
 
 
