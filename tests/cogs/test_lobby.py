@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 import simcord
+from PIL import Image
 
-from tests.cogs.conftest import World, answer, manager, seen_by, use
+from tests.cogs.conftest import SEED, World, answer, manager, seen_by, text_of, use
 
 
 async def start_game(world: World, **settings: object) -> None:
@@ -123,3 +126,31 @@ async def test_private_views_work_by_direct_message(world: World) -> None:
     assert card.acknowledged and answer(card).attachments[0].filename == "fleet.png"
     outsider = await world.carol.user.slash("fleet")
     assert answer(outsider).content == "You have no game running; name one with the game option."
+
+
+async def test_r_gen_16_map_random_shows_its_seed_and_a_preview(world: World) -> None:
+    """R-GEN-16: ``/warpwar new map:random`` tells the seed drawn for the map, with how to make it
+    again, under a picture of the map as it will be played, its ends marked; a change of players
+    shows the map anew with the same seed, and ``/warpwar map`` shows it before the start."""
+    ch, alice = world.channel, world.alice
+    seed = SEED % 99_999 + 1
+    opened = await use(alice, ch, "warpwar new", ruleset="revised", scenario="basic", map="random")
+    message = answer(opened)
+    assert not opened.ephemeral
+    assert f"map random, seed {seed} (2 home ends around the edge, 400 hexes)" in text_of(message)
+    assert f"map:random map_seed:{seed}" in text_of(message)
+    [picture] = message.attachments
+    assert picture.filename == "map.png"
+    image = Image.open(io.BytesIO(await picture.read()))
+    assert image.width > 1000 and image.height > image.width, "a tall map, as a phone shows it"
+    changed = await use(alice, ch, "warpwar settings", players=3)
+    assert f"Settings changed: players 3, map random, map seed {seed}." in text_of(answer(changed))
+    assert [a.filename for a in answer(changed).attachments] == ["map.png"]
+    looked = await use(world.bob, ch, "warpwar map")
+    assert "as it will be played" in text_of(answer(looked)) and answer(looked).attachments
+    await use(world.bob, ch, "warpwar join")
+    await use(world.carol, ch, "warpwar join")
+    started = await use(alice, ch, "warpwar start")
+    assert "begins" in text_of(answer(started))
+    state = await world.bot.gm.stored_state(1)
+    assert state is not None and state.map.name == f"Random map {seed}"
