@@ -19,6 +19,7 @@ from render.counters import chip
 from render.frame import legend
 from render.geometry import HexLayout
 from render.heading import header
+from render.mapview import text_size
 from render.metrics import metrics
 from render.palette import MUTED, player_colours
 from render.recent import Happened
@@ -43,7 +44,7 @@ def draw_preview(
 ) -> Picture:
     """The map with its ends marked, under ``title`` and a line ``about`` it."""
     state = ends_as_players(hex_map, ruleset, scenario_key)
-    m = metrics(scale)
+    m = metrics(scale, text=text_size(hex_map))
     colours = player_colours(state)
     window = board_window(state, m, ())
     board = draw_board(state, m, window, colours, None, Happened())
