@@ -137,20 +137,20 @@ async def test_r_gen_16_map_random_shows_its_seed_and_a_preview(world: World) ->
     opened = await use(alice, ch, "warpwar new", ruleset="revised", scenario="basic", map="random")
     message = answer(opened)
     assert not opened.ephemeral
-    assert f"map random, seed {seed} (2 home ends around the edge, 400 hexes)" in text_of(message)
-    assert f"map:random map_seed:{seed}" in text_of(message)
+    assert f"map random, seed {seed} (2 home ends around the edge, 400 hexes)" in text_of(message.message)
+    assert f"map:random map_seed:{seed}" in text_of(message.message)
     [picture] = message.attachments
     assert picture.filename == "map.png"
     image = Image.open(io.BytesIO(await picture.read()))
     assert image.width > 1000 and image.height > image.width, "a tall map, as a phone shows it"
     changed = await use(alice, ch, "warpwar settings", players=3)
-    assert f"Settings changed: players 3, map random, map seed {seed}." in text_of(answer(changed))
+    assert f"Settings changed: players 3, map random, map seed {seed}." in text_of(answer(changed).message)
     assert [a.filename for a in answer(changed).attachments] == ["map.png"]
     looked = await use(world.bob, ch, "warpwar map")
-    assert "as it will be played" in text_of(answer(looked)) and answer(looked).attachments
+    assert "as it will be played" in text_of(answer(looked).message) and answer(looked).attachments
     await use(world.bob, ch, "warpwar join")
     await use(world.carol, ch, "warpwar join")
     started = await use(alice, ch, "warpwar start")
-    assert "begins" in text_of(answer(started))
+    assert "begins" in text_of(answer(started).message)
     state = await world.bot.gm.stored_state(1)
     assert state is not None and state.map.name == f"Random map {seed}"
