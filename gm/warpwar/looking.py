@@ -103,7 +103,7 @@ class Looking(GameCore):
             return found
         if found.row.status != "lobby":
             return refused("This game ended before it began: it has no map.", "not-running")
-        text = f"The map of **{found.row.title}** as it will be played: {map_about(found.settings)}."
+        text = f"The map of **{found.row.title}** as it will be played: map {map_about(found.settings)}."
         pictures = (Picture("map"),) if found.settings.map not in RETIRED_MAPS else ()
         return Reply(True, text, game_id=found.row.id, channel_id=found.row.channel_id, pictures=pictures)
 

@@ -91,6 +91,6 @@ def preview(settings: Settings, title: str, scale: float) -> Drawing | None:
 
 def _draw_preview(settings: Settings, title: str, scale: float) -> bytes:
     """Drawn off the event loop, the map generated there too (a random map takes some ms)."""
-    about = f"Before the start: {map_about(settings)}"
+    about = f"Before the start: map {map_about(settings)}"
     ruleset = RuleSetName(settings.ruleset)
     return render_preview(map_of(settings), ruleset, settings.scenario, title, about, scale)

@@ -232,14 +232,14 @@ def describe(settings: Settings, names: Iterable[str]) -> str:
 
 
 def map_about(settings: Settings) -> str:
-    """The map in a few words: ``map warpwar``, or a random map's seed, ends and size."""
+    """The map in a few words: ``warpwar``, or ``random, seed 4821 (3 home ends around the
+    edge, 480 hexes)``."""
     if settings.map != RANDOM_MAP:
-        return f"map {settings.map}"
+        return settings.map
     size = settings.map_size or default_hexes(settings.players, settings.homes)
     where = "around the edge" if settings.homes == "edge" else "spread over the map"
-    return (
-        f"map random, seed {settings.map_seed} ({plural(settings.players, 'home end')} {where}, {size} hexes)"
-    )
+    ends = plural(settings.players, "home end")
+    return f"random, seed {settings.map_seed} ({ends} {where}, {size} hexes)"
 
 
 def random_map_line(settings: Settings) -> str:
@@ -247,6 +247,6 @@ def random_map_line(settings: Settings) -> str:
     if settings.map != RANDOM_MAP:
         return ""
     return (
-        f"The {map_about(settings)}: the same seed, players, homes and size make the same map "
-        f"(map:random map_seed:{settings.map_seed})."
+        f"Map: {map_about(settings)}. To play it again: map:random map_seed:{settings.map_seed}, "
+        "with the same players, homes and map size."
     )

@@ -137,7 +137,7 @@ async def test_r_gen_16_map_random_shows_its_seed_and_a_preview(world: World) ->
     opened = await use(alice, ch, "warpwar new", ruleset="revised", scenario="basic", map="random")
     message = answer(opened)
     assert not opened.ephemeral
-    assert f"map random, seed {seed} (2 home ends around the edge, 400 hexes)" in text_of(message.message)
+    assert f"Map: random, seed {seed} (2 home ends around the edge, 400 hexes)" in text_of(message.message)
     assert f"map:random map_seed:{seed}" in text_of(message.message)
     [picture] = message.attachments
     assert picture.filename == "map.png"

@@ -24,7 +24,7 @@ async def test_r_scen_10_three_players_get_a_random_map_with_its_seed_and_previe
     map it will be played on, which is the map the game starts with."""
     gm = table.gm
     opened = await table.ok(gm.create(ALICE, GUILD, CHANNEL, ruleset="revised", scenario="basic", players=3))
-    assert f"map random, seed {MAP_SEED} (3 home ends around the edge, 480 hexes)" in opened.text
+    assert f"Map: random, seed {MAP_SEED} (3 home ends around the edge, 480 hexes)" in opened.text
     assert f"map:random map_seed:{MAP_SEED}" in opened.text
     assert opened.pictures == (Picture("map"),)
     game = await table.game_id()
