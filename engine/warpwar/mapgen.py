@@ -5,7 +5,7 @@ the text says, places the home ends, and repairs or redraws until the fairness m
 (engine.warpwar.fairness) passes. It is pure: every roll comes from a ``random.Random`` made
 from the seed, so the same seed (with the same players, homes and size) gives the same map.
 The rolls as they fell, before any repair, are kept (:class:`Rolls`) so a test can check the
-dice. ``python -m engine.warpwar.mapgen`` writes the map as a file (engine.warpwar.mapfile).
+dice. ``python -m engine.warpwar.mapgen`` writes the map as a file (engine.warpwar.mapgen_cli).
 
 The field is a rectangle of hex columns as the printed map's (docs/maps.md), taller than wide
 so that its picture suits a phone. The ends lie where they are equally far apart (R-GEN-11):
