@@ -36,7 +36,7 @@ SETTING_OPTIONS: dict[str, tuple[Any, str]] = {
     "players": (app_commands.Range[int, 2, REVISED.max_players], "seats to fill before the start"),
     "parallel_battles": (bool, "fight all of a turn's battles at once"),
     "fixed_order": (bool, "turn order as players joined, instead of drawn"),
-    "phase_hours": (Hours, "hours for each build, move or rearrange phase"),
+    "phase_hours": (Hours, "hours for each phase: choosing the map end, build, move, rearrange"),
     "round_hours": (Hours, "hours to send the orders of one combat round"),
     "remind_hours": (Hours, "remind those who must act this many hours before a deadline"),
     "announce": (str, "phase: one post per phase, edited as it goes on; action: one per action"),

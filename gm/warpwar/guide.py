@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.text import plural
+from engine.warpwar.state import Phase
 from gm.announce import Picture, Reply, refused
 from gm.aside import SET_ASIDE, GameSetAside
 from gm.core import Actor, Loaded
@@ -152,6 +153,10 @@ class Guide(Play, Looking):
                 )
             return False, f"{name}: your orders at {where} are sealed; waiting for the others."
         active = state.active_player.name
+        if state.phase is Phase.SETUP:
+            if active == player:
+                return True, f"{name}: **your choice** of map end; {ends}."
+            return False, f"{name}: {active} is choosing a map end; {ends}."
         if active == player:
             return (
                 True,
