@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from engine.text import listed
 from engine.warpwar import turns
-from engine.warpwar.checks import require_player
+from engine.warpwar.checks import before_the_ends, require_player
 from engine.warpwar.commands import ChooseEnd, Concede, EndPhase
 from engine.warpwar.events import EndsAssigned, EndsOffered
 from engine.warpwar.state import GameState, Phase, PlayerState
@@ -67,7 +67,8 @@ def lapse(tx: Tx, cmd: EndPhase) -> None:
     Without the deadline there is no phase to end: the end must be chosen."""
     state = tx.state
     require_player(state, cmd.player)
-    _require_chooser(state, cmd.player)
+    if state.active_player.name != cmd.player:
+        raise Refusal("choosing-ends", before_the_ends(state, cmd.player))
     if not cmd.deadline_passed:
         choices = listed(free_ends(state), "or")
         raise Refusal(

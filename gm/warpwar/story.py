@@ -107,7 +107,7 @@ def _turn_began(story: Story, e: Event, before: GameState, after: GameState) -> 
 
 
 def _game_created(story: Story, e: Event, before: GameState, after: GameState) -> None:
-    story.channel.whole_map()
+    story.channel.whole_map()  # the map the ends are chosen on
 
 
 def _ends_offered(story: Story, e: Event, before: GameState, after: GameState) -> None:

@@ -78,7 +78,7 @@ def test_r_scen_16_nobody_builds_or_moves_before_the_choice() -> None:
     refuse(game, BuildShip("bob", "Ur", design), "choosing-ends", "Choose your map end first")
     refuse(game, Move("alice", "W1"), "choosing-ends")
     refuse(game, EndPhase("bob"), "choose-end", "north or south")
-    refuse(game, EndPhase("alice"), "not-your-choice")
+    refuse(game, EndPhase("alice"), "choosing-ends", "bob is choosing a map end")
 
 
 def test_r_scen_2_refusals_in_the_players_words() -> None:
