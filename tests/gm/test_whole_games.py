@@ -25,7 +25,9 @@ def assert_public_is_clean(table: Table) -> None:
         assert found is None, f"private fact {found.group()!r} in public text:\n{text}"
 
 
-async def start_classic_learning(table: Table) -> int:
+async def start_classic_learning(table: Table, choose: bool = True) -> int:
+    """alice (first) and bob in a classic learning game; bob chooses the end drawn for him
+    (R-SCEN-2) unless ``choose`` is False."""
     gm = table.gm
     await table.ok(
         gm.create(
@@ -34,7 +36,8 @@ async def start_classic_learning(table: Table) -> int:
     )
     await table.ok(gm.join(BOB, CHANNEL))
     await table.ok(gm.start(ALICE, CHANNEL))
-    await table.settle_ends()
+    if choose:
+        await table.settle_ends()
     return await table.game_id()
 
 
