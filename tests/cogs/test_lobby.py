@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from tests.cogs.conftest import World, answer, manager, seen_by, use
+from tests.cogs.conftest import World, answer, choose_ends, manager, seen_by, use
 
 
 async def start_game(world: World, **settings: object) -> None:
     await use(world.alice, world.channel, "warpwar new", fixed_order=True, **settings)
     await use(world.bob, world.channel, "warpwar join")
     await use(world.alice, world.channel, "warpwar start")
+    await choose_ends(world)
 
 
 async def test_settings_are_options_shown_privately_and_changed_publicly(world: World) -> None:

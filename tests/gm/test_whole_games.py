@@ -25,7 +25,9 @@ def assert_public_is_clean(table: Table) -> None:
         assert found is None, f"private fact {found.group()!r} in public text:\n{text}"
 
 
-async def start_classic_learning(table: Table) -> int:
+async def start_classic_learning(table: Table, choose: bool = True) -> int:
+    """alice (first) and bob in a classic learning game; bob chooses the end drawn for him
+    (R-SCEN-2) unless ``choose`` is False."""
     gm = table.gm
     await table.ok(
         gm.create(
@@ -34,6 +36,8 @@ async def start_classic_learning(table: Table) -> int:
     )
     await table.ok(gm.join(BOB, CHANNEL))
     await table.ok(gm.start(ALICE, CHANNEL))
+    if choose:
+        await table.settle_ends()
     return await table.game_id()
 
 
@@ -133,6 +137,7 @@ async def test_revised_basic_two_battles_to_a_destroyed_base(table: Table) -> No
     await table.ok(gm.create(ALICE, GUILD, CHANNEL, ruleset="revised", scenario="basic", fixed_order=True))
     await table.ok(gm.join(BOB, CHANNEL))
     await table.ok(gm.start(ALICE, CHANNEL))
+    await table.settle_ends()
     game = await table.game_id()
     home, target, route = await attack_route(gm, game)
     state = await gm.replay(game)
@@ -194,6 +199,7 @@ async def test_three_players_revised_advanced_with_an_alliance(table: Table) -> 
     await table.no(gm.join(CAROL, CHANNEL), "seated")
     await table.no(gm.start(BOB, CHANNEL), "not-creator")
     await table.ok(gm.start(ALICE, CHANNEL))
+    await table.settle_ends()
     game = await table.game_id()
     state = await gm.replay(game)
     assert state is not None and state.map.name == "WarpWar, four ends"
