@@ -97,6 +97,15 @@ class Scribe:
         assert reply.ok, f"refused: {reply.text}"
         return reply
 
+    async def start(self, channel: int) -> None:
+        """alice starts the game; the player moving second then chooses the end drawn for them
+        (R-SCEN-2, since issue 14), so each game's positions are those the seeds always gave."""
+        await self.ok(self.gm.start(self.by(ALICE), channel))
+        state = await self.state(await self.game(channel))
+        chooser = state.active_player.name
+        actor = next(a for a in (ALICE, BOB, CAROL) if a.name == chooser)
+        await self.ok(self.gm.choose_end(self.by(actor), channel, state.ends_drawn[chooser]))
+
     async def game(self, channel: int) -> int:
         row = await games.live_game_in(self.db, channel)
         assert row is not None
@@ -163,7 +172,7 @@ async def learning_battle(s: Scribe) -> None:
     gm, ch = s.gm, LEARNING_BATTLE
     await s.ok(gm.create(s.by(ALICE), GUILD, ch, "Learning battle", ruleset="classic", fixed_order=True))
     await s.ok(gm.join(s.by(BOB), ch))
-    await s.ok(gm.start(s.by(ALICE), ch))
+    await s.start(ch)
     game = await s.game(ch)
     state = await s.state(game)
     home, target = state.bases_of("alice")[0].star, state.bases_of("bob")[0].star
@@ -198,7 +207,7 @@ async def classic_advanced(s: Scribe) -> None:
     gm, ch = s.gm, CLASSIC_ADVANCED
     await s.ok(gm.create(s.by(ALICE), GUILD, ch, ruleset="classic", scenario="advanced", fixed_order=True))
     await s.ok(gm.join(s.by(BOB), ch))
-    await s.ok(gm.start(s.by(ALICE), ch))
+    await s.start(ch)
     game = await s.game(ch)
     state = await s.state(game)
     home, target = state.bases_of("alice")[0].star, state.bases_of("bob")[0].star
@@ -238,7 +247,7 @@ async def revised_three(s: Scribe) -> None:
     )
     await s.ok(gm.join(s.by(BOB), ch))
     await s.ok(gm.join(s.by(CAROL), ch, alliance="red"))
-    await s.ok(gm.start(s.by(ALICE), ch))
+    await s.start(ch)
     game = await s.game(ch)
     state = await s.state(game)
     assert len(state.map.homes) == 3
@@ -293,7 +302,7 @@ async def won(s: Scribe) -> None:
     gm, ch = s.gm, WON
     await s.ok(gm.create(s.by(ALICE), GUILD, ch, "Short game", ruleset="revised", scenario="basic"))
     await s.ok(gm.join(s.by(BOB), ch))
-    await s.ok(gm.start(s.by(ALICE), ch))
+    await s.start(ch)
     game = await s.game(ch)
     state = await s.state(game)
     first = state.active_player.name
@@ -315,7 +324,7 @@ async def abandoned(s: Scribe) -> None:
         gm.create(s.by(ALICE), GUILD, ch, "Given up", ruleset="classic", scenario="basic", fixed_order=True)
     )
     await s.ok(gm.join(s.by(BOB), ch))
-    await s.ok(gm.start(s.by(ALICE), ch))
+    await s.start(ch)
     game = await s.game(ch)
     home = (await s.state(game)).bases_of("alice")[0].star
     await s.ok(gm.build_ship(s.by(ALICE), ch, home, "WG=1 PD=30 B=15"))
@@ -330,7 +339,7 @@ async def paused(s: Scribe) -> None:
     gm, ch = s.gm, PAUSED
     await s.ok(gm.create(s.by(ALICE), GUILD, ch, "Paused game", fixed_order=True))
     await s.ok(gm.join(s.by(BOB), ch))
-    await s.ok(gm.start(s.by(ALICE), ch))
+    await s.start(ch)
     game = await s.game(ch)
     home = (await s.state(game)).bases_of("alice")[0].star
     for _ in range(3):

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from cogs.shared.answer import channel_of, on_channel, respond
 from cogs.shared.options import Act, options_command, setting_text, settings_lines
-from cogs.warpwar.choices import star_choices
+from cogs.warpwar.choices import end_choices, star_choices
 from engine.warpwar.mapgen import HOMES, MAX_HEXES
 from engine.warpwar.rulesets import REVISED, SCENARIOS
 from gm.announce import Picture, Reply, refused
@@ -40,7 +40,7 @@ SETTING_OPTIONS: dict[str, tuple[Any, str]] = {
     "map_seed": (app_commands.Range[int, 0, MAX_SEED], "a random map's seed (the same seed, the same map)"),
     "parallel_battles": (bool, "fight all of a turn's battles at once"),
     "fixed_order": (bool, "turn order as players joined, instead of drawn"),
-    "phase_hours": (Hours, "hours for each build, move or rearrange phase"),
+    "phase_hours": (Hours, "hours for each phase: choosing the map end, build, move, rearrange"),
     "round_hours": (Hours, "hours to send the orders of one combat round"),
     "remind_hours": (Hours, "remind those who must act this many hours before a deadline"),
     "announce": (str, "phase: one post per phase, edited as it goes on; action: one per action"),
@@ -160,6 +160,14 @@ class WarpWar(
     @app_commands.command(name="start", description="Start the game once every seat is taken (its creator)")
     async def start(self, interaction: discord.Interaction) -> None:
         await on_channel(interaction, GameMaster.start)
+
+    @app_commands.command(
+        name="end", description="Choose your map end (the player moving second, before turn 1)"
+    )
+    @app_commands.describe(end="the end of the map you will defend, like north")
+    @app_commands.autocomplete(end=end_choices)
+    async def end(self, interaction: discord.Interaction, end: app_commands.Range[str, 1, 40]) -> None:
+        await on_channel(interaction, GameMaster.choose_end, end=end)
 
     @app_commands.command(name="status", description="Where the game stands: turn, phase, players, deadline")
     async def status(self, interaction: discord.Interaction) -> None:

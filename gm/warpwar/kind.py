@@ -17,7 +17,7 @@ from engine.warpwar.state import GameOptions
 from gm.announce import Announcement, Picture, ToPlayer
 from gm.kinds import WARPWAR, Drawing, Outcome, Refused, Table, Telling, Wanted
 from gm.warpwar import deadlines as plan
-from gm.warpwar import nudges, pictures, views
+from gm.warpwar import ends, nudges, pictures, views
 from gm.warpwar.channel import dated, deadline_moved
 from gm.warpwar.maps import RANDOM_MAP, RETIRED_MAPS
 from gm.warpwar.settings import (
@@ -117,7 +117,8 @@ class WarpWarKind:
     # --- playing -------------------------------------------------------------------------
 
     def begin(self, settings: Settings, table: Table, seed: int) -> Outcome | Refused:
-        """Turn order and map ends drawn with ``seed`` (stored, so replays agree)."""
+        """Turn order and map ends drawn with ``seed`` (stored, so replays agree); the player
+        moving second then chooses their end (R-SCEN-2). A retired map cannot begin a game."""
         if settings.map in RETIRED_MAPS:
             return Rejected(
                 "retired-map", f"{RETIRED_MAPS[settings.map]} Choose another with /warpwar settings."
@@ -172,14 +173,16 @@ class WarpWarKind:
 
     def tell(self, telling: Telling) -> list[Announcement]:
         """The story (gm.warpwar.story), the phase's deadline in its posts, and the turn's news
-        (the call of whose turn it is, their letter)."""
+        (the call of whose turn it is, their letter, and the buttons of the choice of a map end
+        while it is open)."""
         table, settings, state = telling.table, telling.settings, telling.after
         told = tell(telling.events, telling.before, table.names, settings.announce, telling.note)
         told = dated(told, heading_due(telling.deadlines), telling.paused)
         due = phase_due(telling.deadlines)
         where = (table.title, table.channel_id)
+        question = ends.prompt(state, table.game_id, telling.version)
         return nudges.turn_news(
-            told, telling.events, state, table.names, where, due, telling.paused, telling.acting
+            told, telling.events, state, table.names, where, due, telling.paused, telling.acting, question
         )
 
     def ended(self, status: str, state: GameState | None) -> str | None:

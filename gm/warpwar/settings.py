@@ -41,7 +41,8 @@ class Settings:
     fixed_order: bool = False
     """Turn order as players joined, instead of drawn (R-TURN-1)."""
     phase_hours: float = 48.0
-    """Time for each build, move or rearrange phase before the turn ends by itself."""
+    """Time for each build, move or rearrange phase before the turn ends by itself, and for the
+    choice of map end before the first turn (an end drawn at the start is taken, R-SCEN-16)."""
     round_hours: float = 24.0
     """Time to send the orders of one combat round (R-CBT-12)."""
     remind_hours: float = 6.0

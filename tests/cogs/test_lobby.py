@@ -8,13 +8,14 @@ import pytest
 import simcord
 from PIL import Image
 
-from tests.cogs.conftest import SEED, World, answer, manager, seen_by, text_of, use
+from tests.cogs.conftest import SEED, World, answer, choose_ends, manager, seen_by, text_of, use
 
 
 async def start_game(world: World, **settings: object) -> None:
     await use(world.alice, world.channel, "warpwar new", fixed_order=True, **settings)
     await use(world.bob, world.channel, "warpwar join")
     await use(world.alice, world.channel, "warpwar start")
+    await choose_ends(world)
 
 
 async def test_settings_are_options_shown_privately_and_changed_publicly(world: World) -> None:

@@ -98,7 +98,9 @@ def three_players() -> GameState:
     state = start("revised", "advanced", "alice", "bob", "carol", hex_map=generated_map(3, 3, None, "edge"))
 
     def home(player: str) -> str:
-        return state.map.home(state.player(player).home).middle
+        end = state.player(player).home
+        assert end is not None, "start() fixes every player's end"
+        return state.map.home(end).middle
 
     state = place(state, "alice", "W1", "WG=1 PD=7 B=3", home("alice"))
     state = place(state, "bob", "W1", "WG=1 PD=9 B=5 S=4", home("bob"))

@@ -26,7 +26,9 @@ def assert_public_is_clean(table: Table) -> None:
         assert found is None, f"private fact {found.group()!r} in public text:\n{text}"
 
 
-async def start_classic_learning(table: Table) -> int:
+async def start_classic_learning(table: Table, choose: bool = True) -> int:
+    """alice (first) and bob in a classic learning game; bob chooses the end drawn for him
+    (R-SCEN-2) unless ``choose`` is False."""
     gm = table.gm
     await table.ok(
         gm.create(
@@ -35,6 +37,8 @@ async def start_classic_learning(table: Table) -> int:
     )
     await table.ok(gm.join(BOB, CHANNEL))
     await table.ok(gm.start(ALICE, CHANNEL))
+    if choose:
+        await table.settle_ends()
     return await table.game_id()
 
 
@@ -134,6 +138,7 @@ async def test_revised_basic_two_battles_to_a_destroyed_base(table: Table) -> No
     await table.ok(gm.create(ALICE, GUILD, CHANNEL, ruleset="revised", scenario="basic", fixed_order=True))
     await table.ok(gm.join(BOB, CHANNEL))
     await table.ok(gm.start(ALICE, CHANNEL))
+    await table.settle_ends()
     game = await table.game_id()
     home, target, route = await attack_route(gm, game)
     state = await gm.replay(game)
@@ -196,6 +201,7 @@ async def test_three_players_revised_advanced_with_an_alliance(table: Table) -> 
     await table.no(gm.join(CAROL, CHANNEL), "seated")
     await table.no(gm.start(BOB, CHANNEL), "not-creator")
     await table.ok(gm.start(ALICE, CHANNEL))
+    await table.settle_ends()
     game = await table.game_id()
     state = await gm.replay(game)
     settings = (await gm.load(game)).settings
@@ -260,6 +266,7 @@ async def test_three_players_on_the_default_map_to_a_winner(table: Table) -> Non
     await table.ok(gm.join(BOB, CHANNEL))
     await table.ok(gm.join(CAROL, CHANNEL))
     await table.ok(gm.start(ALICE, CHANNEL))
+    await table.settle_ends()
     game = await table.game_id()
     state = await gm.replay(game)
     assert state is not None and state.map.name.startswith("Random map") and len(state.map.homes) == 3

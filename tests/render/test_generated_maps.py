@@ -8,6 +8,7 @@ import pytest
 from engine.warpwar import GameState
 from engine.warpwar.mapgen import generate
 from engine.warpwar.rulesets import RuleSetName
+from engine.warpwar.starmap import Home
 from render import MapView, Picture, draw_map
 from render.mapview import MOST_TEXT, text_size
 from render.metrics import metrics
@@ -19,14 +20,21 @@ PHONE = 1080
 PLAYERS = ("alice", "bob", "carol", "dave")
 
 
+def home(state: GameState, player: str) -> Home:
+    """The end ``player`` defends (start() fixes every player's)."""
+    end = state.player(player).home
+    assert end is not None
+    return state.map.home(end)
+
+
 def crowded(players: int, size: int, seed: int = 3) -> GameState:
     """A revised game on a generated map, every player with five ships at home."""
     state = start("revised", "advanced", *PLAYERS[:players], hex_map=generate(seed, players, size).hex_map)
     for player in PLAYERS[:players]:
-        home = state.map.home(state.player(player).home)
+        own = home(state, player)
         for n in range(1, 5):
-            state = place(state, player, f"W{n}", "WG=1 PD=8 B=3", home.middle)
-        state = place(state, player, "W5", "WG=1 PD=8 B=3", home.bases[0])
+            state = place(state, player, f"W{n}", "WG=1 PD=8 B=3", own.middle)
+        state = place(state, player, "W5", "WG=1 PD=8 B=3", own.bases[0])
     return state
 
 
@@ -73,7 +81,7 @@ def test_a_zoom_keeps_its_text_size() -> None:
     """A zoom is a crop with roomy hexes, its text as large as on the printed map's zoom whatever
     the map: only the whole map's text grows."""
     state = crowded(3, 1000)
-    star = state.map.home(state.player("alice").home).middle
+    star = home(state, "alice").middle
 
     def title_height(view: MapView, game: GameState) -> float:
         picture = draw_map(game, view)
