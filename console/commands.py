@@ -160,7 +160,7 @@ async def map_picture(c: Context, v: Values) -> Reply:
     async def draw(game_id: int) -> Reply:
         state = await c.gm.stored_state(game_id)
         if state is None:
-            return refused("The game has not begun: there is no map to show yet.", "not-running")
+            return await c.gm.map_preview(c.channel_id)
         around = []
         for place in v.get("around", "").replace(",", " ").split():
             hex_name = state.map.resolve(place)

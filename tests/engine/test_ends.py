@@ -10,7 +10,7 @@ from engine.warpwar.commands import BuildShip, ChooseEnd, Command, Concede, EndP
 from engine.warpwar.events import EndsAssigned, EndsOffered, GameCreated, TurnBegan
 from engine.warpwar.notation import parse_design
 from engine.warpwar.state import Phase
-from gm.warpwar.maps import load_map
+from gm.warpwar.maps import generated_map
 from tests.engine.helpers import accept, accepted, printed_map, refuse
 
 
@@ -19,13 +19,14 @@ def setting_up(
     scenario: str | None = None,
     ruleset: str = "classic",
     homes: dict[str, str] | None = None,
-    map_name: str = "warpwar",
+    ends: int = 2,
     seed: int = 1,
 ) -> Accepted:
     """A new game in the players' order (fixed), ends drawn with ``seed``; ``homes`` fixes some.
-    The scenario is classic learning or revised basic unless named."""
+    The scenario is classic learning or revised basic unless named. The map is the printed one,
+    or for more ``ends`` one generated for them (north, west, east and south, R-GEN-11)."""
     scenario = scenario or ("learning" if ruleset == "classic" else "basic")
-    hex_map = printed_map() if map_name == "warpwar" else load_map(map_name)
+    hex_map = printed_map() if ends == 2 else generated_map(1, ends, None, "edge")
     setups = tuple(PlayerSetup(n, home=(homes or {}).get(n)) for n in players or ("alice", "bob"))
     result = new_game(GameSetup(ruleset, scenario, hex_map, setups, fixed_order=True), random.Random(seed))
     assert isinstance(result, Accepted), result
@@ -93,15 +94,13 @@ def test_r_scen_2_refusals_in_the_players_words() -> None:
 
 def test_r_scen_15_an_end_the_creator_fixed_is_not_free() -> None:
     """R-SCEN-15: ends fixed by the game's creator are not offered; naming one says whose it is."""
-    made = setting_up(
-        "alice", "bob", "carol", ruleset="revised", map_name="warpwar-four", homes={"carol": "east"}
-    )
-    assert made.events[-1] == EndsOffered("bob", ("north", "south", "west"))
+    made = setting_up("alice", "bob", "carol", ruleset="revised", ends=4, homes={"carol": "east"})
+    assert made.events[-1] == EndsOffered("bob", ("north", "west", "south"))
     refuse(
         made.state,
         ChooseEnd("bob", "east"),
         "end-taken",
-        "The east end is carol's: choose north, south or west",
+        "The east end is carol's: choose north, west or south",
     )
 
 
@@ -126,9 +125,7 @@ def test_r_scen_16_the_deadline_gives_the_end_drawn_at_set_up() -> None:
 def test_r_scen_15_with_four_players_the_second_chooses_and_the_displaced_takes_their_draw() -> None:
     """R-SCEN-15: in a game of four the second player chooses their own end; the player drawn
     to it takes the chooser's drawn end; the others keep the ends drawn for them."""
-    game = setting_up(
-        "a", "b", "c", "d", ruleset="revised", scenario="advanced", map_name="warpwar-four"
-    ).state
+    game = setting_up("a", "b", "c", "d", ruleset="revised", scenario="advanced", ends=4).state
     drawn = dict(game.ends_drawn)
     assert sorted(drawn.values()) == ["east", "north", "south", "west"]
     wanted = next(end for end in ("north", "south", "west", "east") if end != drawn["b"])
@@ -155,7 +152,7 @@ def test_r_scen_17_the_chooser_conceding_leaves_the_ends_drawn() -> None:
     game of three the ends drawn stand and the first turn begins."""
     two = accept(setting_up("alice", "bob").state, Concede("bob"))
     assert two.result is not None and two.result.winners == ("alice",)
-    three = setting_up("a", "b", "c", ruleset="revised", map_name="warpwar-four").state
+    three = setting_up("a", "b", "c", ruleset="revised", ends=3).state
     drawn = dict(three.ends_drawn)
     game = accept(three, Concede("b"))
     assert game.player("b").out and game.player("b").home is None
@@ -166,7 +163,7 @@ def test_r_scen_17_the_chooser_conceding_leaves_the_ends_drawn() -> None:
 def test_r_scen_17_another_player_conceding_leaves_the_choice_open() -> None:
     """R-SCEN-17: a player who is not choosing gives up: the chooser still chooses, and the
     player out gets no end."""
-    game = setting_up("a", "b", "c", ruleset="revised", map_name="warpwar-four").state
+    game = setting_up("a", "b", "c", ruleset="revised", ends=3).state
     game = accept(game, Concede("c"))
     assert (game.phase, game.active_player.name) == (Phase.SETUP, "b")
     game = accept(game, ChooseEnd("b", "west"))

@@ -146,7 +146,7 @@ def position(state: GameState, users: dict[str, int], **setup: object) -> dict[s
             "ruleset": state.ruleset.value,
             "scenario": state.scenario_key,
             "players": len(state.players),
-            "map": "warpwar-four" if len(state.map.homes) > 2 else "warpwar",
+            "map": "random" if len(state.map.homes) > 2 else "warpwar",
             **setup,
         },
         "seats": [

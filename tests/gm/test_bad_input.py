@@ -750,6 +750,7 @@ HOSTILE: dict[str, Call] = {
     "standing_orders": lambda s: s.gm.standing_orders(ALICE, s.game, "", "M at"),
     "damage_priority": lambda s: s.gm.damage_priority(ALICE, s.game, "W1", "loaded empty,"),
     "status": lambda s: s.gm.status(-1),
+    "map_preview": lambda s: s.gm.map_preview(-HUGE),
     "fleet": lambda s: s.gm.fleet(CAROL, game_id=-1),
     "ship": lambda s: s.gm.ship(ALICE, "", CHANNEL),
     "situation": lambda s: s.gm.situation(ALICE, s.game, ""),
