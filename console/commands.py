@@ -160,7 +160,7 @@ async def map_picture(c: Context, v: Values) -> Reply:
     async def draw(game_id: int) -> Reply:
         state = await c.gm.stored_state(game_id)
         if state is None:
-            return refused("The game has not begun: there is no map to show yet.", "not-running")
+            return await c.gm.map_preview(c.channel_id)
         around = []
         for place in v.get("around", "").replace(",", " ").split():
             hex_name = state.map.resolve(place)
@@ -234,6 +234,15 @@ COMMANDS: tuple[Command, ...] = (
             SETTINGS,
         ),
         show_or_change_settings,
+    ),
+    Command(
+        Spec(
+            "warpwar end",
+            "Choose your map end (the player moving second, before the first turn).",
+            (Option("end", "the end you will defend, like north", required=True),),
+            positional=("end",),
+        ),
+        on_channel(GameMaster.choose_end),
     ),
     Command(
         Spec("warpwar status", "Where the game stands."), lambda c, v: c.gm.status(c.channel_id, c.actor)

@@ -122,7 +122,9 @@ class Turn:
 @dataclass(frozen=True)
 class Prompt:
     """Buttons a front end puts under an announcement so its reader can answer from there
-    (Warp Arena's reaction window, a fight's sealed card, a decision owed by one player).
+    (Warp Arena's reaction window, a fight's sealed card, a decision owed by one player, the
+    choice of a WarpWar map end). Under news that calls a player (``Announcement.turn``) its
+    buttons take the place of the turn's.
 
     A front end re-reads the game when one is pressed and sends a command like any other:
     ``version`` only tells a stale button (the game has moved on) from a live one."""
@@ -134,6 +136,9 @@ class Prompt:
     """The game's version when it was asked."""
     choices: tuple[str, ...] = ()
     """The answers to offer, each in the game's text form (``seal 12``, ``pass``)."""
+    labels: tuple[str, ...] = ()
+    """How each answer reads on its button, in the player's words (``North — Mosul, Ur, Larsu``
+    for ``north``); empty when the front end words the answers itself."""
 
 
 @serializable

@@ -1,4 +1,5 @@
-"""WarpWar's autocomplete: the user's ships, the map's stars, and paths of stars and hexes."""
+"""WarpWar's autocomplete: the user's ships, the map's stars, paths of stars and hexes, and the
+map ends free to choose."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from discord import app_commands
 
 from cogs.shared.choices import bounded, game_for, matching
 from engine.warpwar import GameState
+from engine.warpwar.ends import chooser, free_ends
+from gm.warpwar.ends import label
 
 
 async def _seen(interaction: discord.Interaction) -> tuple[GameState, str | None] | None:
@@ -62,3 +65,13 @@ async def path_choices(interaction: discord.Interaction, current: str) -> list[a
     if last.isdigit():
         places += [h for h in state.map.hexes if h.startswith(last)]
     return matching(((f"{prefix}{p}", f"{prefix}{p}") for p in places), last)
+
+
+@bounded
+async def end_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The map ends free to choose, named with their home stars, while the ends are being chosen."""
+    seen = await _seen(interaction)
+    if seen is None or chooser(seen[0]) is None:
+        return []
+    state = seen[0]
+    return matching(((label(state, end), end) for end in free_ends(state)), current)

@@ -79,6 +79,12 @@ class ArenaKind:
     def check_seat(self, settings: ArenaSettings, alliance: str | None, seed: str | None) -> str | None:
         return "Warp Arena has no alliances." if alliance else None
 
+    def settle(self, settings: ArenaSettings, seed: int) -> ArenaSettings:
+        return settings
+
+    def lobby_pictures(self, before: ArenaSettings | None, after: ArenaSettings) -> tuple[Picture, ...]:
+        return ()
+
     def opened(self, settings: ArenaSettings, secret: bytes | None) -> str:
         """The dice's commitment, announced before any player seed is known (R-WA-DICE-2)."""
         assert secret is not None
@@ -224,6 +230,10 @@ class ArenaKind:
     ) -> Drawing | None:
         """The arena, a fight or a hand (gm.warparena.pictures)."""
         return drawing(rows, picture, title, scale)
+
+    def preview(self, settings: ArenaSettings, picture: Picture, title: str, scale: float) -> Drawing | None:
+        """Nothing: the arena is laid out when the game begins."""
+        return None
 
 
 ARENA_KIND = ArenaKind()

@@ -12,11 +12,13 @@ from engine.warpwar.events import RoundFought
 from engine.warpwar.order_checks import combatants
 from engine.warpwar.writeup import write_up
 from gm import validate
-from gm.announce import Reply, ToChannel, refused
+from gm.announce import Picture, Reply, ToChannel, refused
 from gm.aside import set_aside_status
 from gm.core import Actor, GameCore, Loaded
 from gm.warpwar import inputs, nudges, views
 from gm.warpwar.kind import other_game
+from gm.warpwar.maps import RANDOM_MAP, RETIRED_MAPS
+from gm.warpwar.settings import map_about, random_map_line
 from gm.warpwar.story import tell
 from store import games
 from store.games import GameRow
@@ -82,6 +84,8 @@ class Looking(GameCore):
             )
             if ended is not None:
                 text = f"**{found.row.title}** ({found.settings.title}): {ended}"
+            elif found.settings.map == RANDOM_MAP:
+                text = f"{text}\n{random_map_line(found.settings)}"
         else:
             seat = found.seat_of(actor.user_id) if actor is not None else None
             viewer = seat.name if seat is not None else None
@@ -90,6 +94,18 @@ class Looking(GameCore):
             paused = found.row.paused_at is not None
             text = views.status(found.state, found.row.title, due, paused, ended, viewer)
         return Reply(True, text, private=private, game_id=found.row.id, channel_id=found.row.channel_id)
+
+    async def map_preview(self, channel_id: int) -> Reply:
+        """The map the channel's game will be played on, its home ends marked, while it waits for
+        its players (the picture the lobby shows when the map is random or changed)."""
+        found = await self._find(channel_id)
+        if isinstance(found, Reply):
+            return found
+        if found.row.status != "lobby":
+            return refused("This game ended before it began: it has no map.", "not-running")
+        text = f"The map of **{found.row.title}** as it will be played: map {map_about(found.settings)}."
+        pictures = (Picture("map"),) if found.settings.map not in RETIRED_MAPS else ()
+        return Reply(True, text, game_id=found.row.id, channel_id=found.row.channel_id, pictures=pictures)
 
     def _noted(self, loaded: Loaded, text: str) -> str:
         """A view of a game no longer played says so first."""

@@ -21,6 +21,8 @@ from engine.warpwar.events import (
     BattlesOrdered,
     BPMoved,
     DamagePrioritySet,
+    EndsAssigned,
+    EndsOffered,
     Event,
     GameCreated,
     GameEnded,
@@ -47,6 +49,7 @@ from engine.warpwar.ships import record
 from engine.warpwar.state import GameState, Phase
 from engine.warpwar.writeup import write_up
 from gm.announce import Announcement, Picture, ToBattle, ToPlayer
+from gm.warpwar import ends
 from gm.warpwar.channel import Channel, Kind
 from gm.warpwar.phases import ENDED_BY
 from gm.warpwar.sealing import receipt
@@ -104,7 +107,18 @@ def _turn_began(story: Story, e: Event, before: GameState, after: GameState) -> 
 
 
 def _game_created(story: Story, e: Event, before: GameState, after: GameState) -> None:
-    story.channel.whole_map()
+    story.channel.whole_map()  # the map the ends are chosen on
+
+
+def _ends_offered(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, EndsOffered)
+    story.tell_all(ends.offered(after, e))
+
+
+def _ends_assigned(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, EndsAssigned)
+    story.tell_all(ends.settled(after, e))
+    story.map_changed = True
 
 
 def _phase_began(story: Story, e: Event, before: GameState, after: GameState) -> None:
@@ -363,6 +377,8 @@ def revealed(state: GameState) -> list[str]:
 
 TELLERS: dict[type[Any], Teller] = {
     GameCreated: _game_created,
+    EndsOffered: _ends_offered,
+    EndsAssigned: _ends_assigned,
     TurnBegan: _turn_began,
     PhaseBegan: _phase_began,
     BPMoved: _bp_moved,
@@ -404,7 +420,7 @@ def tell(
     state = start
     for event in events:
         after = event.apply(state)
-        if isinstance(event, TurnBegan | PhaseBegan):
+        if isinstance(event, TurnBegan | PhaseBegan | EndsOffered):
             story.channel.phase_began(after)
         teller = TELLERS.get(type(event))
         if teller is not None:

@@ -10,7 +10,7 @@ from engine.warpwar.order_checks import combatants
 from engine.warpwar.order_notation import format_damage, format_orders
 from engine.warpwar.rulesets import BASE_COST, Attr, VictoryKind
 from engine.warpwar.ships import Ship, record
-from engine.warpwar.state import GameState
+from engine.warpwar.state import GameState, Phase
 from gm.warpwar.sealing import receipt
 from gm.warpwar.story import balances, fighting
 
@@ -33,6 +33,10 @@ def status(
     lines = [f"**{title}** — {state.scenario.ruleset.title}, {state.scenario.title.lower()}"]
     if ended is not None:
         lines.append(ended)
+    elif state.phase is Phase.SETUP:
+        lines.append(
+            f"Before game-turn 1: {state.active_player.name} moves second and is choosing a map end."
+        )
     else:
         lines.append(
             f"Game-turn {state.game_turn}: {state.active_player.name}'s turn, {state.phase.value} phase."
