@@ -74,6 +74,16 @@ def _reach(points: Sequence[tuple[float, float]], pad: float) -> Pixels:
     )
 
 
+def _polyline(d: ImageDraw.ImageDraw, points: list[tuple[float, float]], colour: RGB, width: int) -> None:
+    """A line through ``points`` (twice the size) with rounded joints, and rounded ends when
+    it is thick (else they would be ragged squares)."""
+    d.line(points, fill=colour, width=width, joint="curve")
+    if width > 2:
+        r = width / 2
+        for x, y in (points[0], points[-1]):
+            d.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+
+
 def _moved(points: Sequence[tuple[float, float]], dx: float, dy: float) -> list[tuple[float, float]]:
     return [(x - dx, y - dy) for x, y in points]
 
@@ -97,25 +107,26 @@ class Canvas:
     def line(self, points: Sequence[Point], colour: RGB, width: float) -> None:
         """A polyline with rounded joints."""
         up, w = _up(points), _width(width)
-        self._add(
-            _reach(up, w), lambda d, dx, dy: d.line(_moved(up, dx, dy), fill=colour, width=w, joint="curve")
-        )
-        if w > 2:
-            # Round the two ends too, or thick lines end in ragged squares.
-            for end in (up[0], up[-1]):
-                self._disc(end, w / 2, colour)
+        self._add(_reach(up, w), lambda d, dx, dy: _polyline(d, _moved(up, dx, dy), colour, w))
 
     def dashed(self, start: Point, end: Point, colour: RGB, width: float, dash: float) -> None:
-        """A straight dashed line, dashes and gaps ``dash`` pixels long."""
+        """A straight dashed line, dashes and gaps ``dash`` pixels long: one shape."""
         span = math.dist(start, end)
         if span == 0:  # a piece warped back onto its own hex: no line to draw
             return
-        steps = max(1, int(span // (2 * dash)))
-        for i in range(steps + 1):
+        dashes: list[list[tuple[float, float]]] = []
+        for i in range(max(1, int(span // (2 * dash))) + 1):
             a, b = 2 * i * dash / span, min(1.0, (2 * i + 1) * dash / span)
             if a >= 1:
                 break
-            self.line([_lerp(start, end, a), _lerp(start, end, b)], colour, width)
+            dashes.append(_up([_lerp(start, end, a), _lerp(start, end, b)]))
+        w = _width(width)
+
+        def paint(d: ImageDraw.ImageDraw, dx: float, dy: float) -> None:
+            for piece in dashes:
+                _polyline(d, _moved(piece, dx, dy), colour, w)
+
+        self._add(_reach([p for piece in dashes for p in piece], w), paint)
 
     def polygon(
         self, points: Sequence[Point], fill: RGB | None = None, outline: RGB | None = None, width: float = 1
@@ -164,15 +175,6 @@ class Canvas:
             _reach([(left, top), (right, bottom)], 1),
             lambda d, dx, dy: d.rounded_rectangle(
                 (left - dx, top - dy, right - dx, bottom - dy), r, fill=fill, outline=outline, width=w
-            ),
-        )
-
-    def _disc(self, centre: tuple[float, float], radius: float, colour: RGB) -> None:
-        x, y = centre
-        self._add(
-            _reach([(x - radius, y - radius), (x + radius, y + radius)], 1),
-            lambda d, dx, dy: d.ellipse(
-                (x - radius - dx, y - radius - dy, x + radius - dx, y + radius - dy), fill=colour
             ),
         )
 
