@@ -29,8 +29,9 @@ from engine.warparena.views import GameView, view_for
 from gm.announce import Announcement, Picture, ToPlayer
 from gm.kinds import Drawing, Outcome, Refused, Table, Telling, Wanted
 from gm.warparena import deadlines as plan
+from gm.warparena.channel import arena_news
 from gm.warparena.pictures import drawing
-from gm.warparena.prompts import changed_hexes, private_parts, with_arena_picture
+from gm.warparena.prompts import private_parts
 from gm.warparena.reactions import with_standing_passes
 from gm.warparena.settings import SETTING_NAMES, ArenaSettings, changed, describe, settings_from, to_data
 from gm.warparena.story import hands, tell
@@ -146,13 +147,11 @@ class ArenaKind:
         return view_for(state, player)
 
     def tell(self, telling: Telling) -> list[Announcement]:
-        """The story (gm.warparena.story), with the arena picture when the board changed, then
-        the private parts: hands, the decisions now owed, a window's prompt (gm.warparena.prompts)."""
+        """The story (gm.warparena.story), with the arena picture when the board changed or a
+        phase ended (gm.warparena.channel), then the private parts: hands, the decisions now
+        owed, a window's prompt (gm.warparena.prompts)."""
         told = tell(telling.events, telling.before, telling.table.names, telling.note)
-        if telling.before is None:
-            told = with_arena_picture(told)
-        elif telling.before.board != telling.after.board:
-            told = with_arena_picture(told, changed_hexes(telling.before.board, telling.after.board))
+        told = arena_news(told, telling.events, telling.before, telling.after)
         extra = private_parts(
             telling.before,
             telling.after,
