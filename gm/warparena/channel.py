@@ -34,9 +34,11 @@ ENDINGS = (ev.PhaseEnded, ev.TurnBegun, fights.GameWon)
 """Events that end a phase (a turn begins when the last phase of the one before has ended)."""
 
 
-def set_up_heading(over: bool) -> Heading:
-    """The set-up post's heading; once set-up is over its footer says so."""
-    return Heading(SET_UP_TITLE, footer=SET_UP_OVER if over else "", live=not over)
+def set_up_heading(over: bool, next_to_place: str | None = None) -> Heading:
+    """The set-up post's heading; its footer says who places next, and once set-up is over,
+    that it is."""
+    footer = SET_UP_OVER if over else f"{next_to_place} places next." if next_to_place else ""
+    return Heading(SET_UP_TITLE, footer=footer, live=not over)
 
 
 def ends_a_phase(events: Sequence[Event], after: GameState) -> bool:

@@ -26,6 +26,7 @@ from engine.warparena.cards import card
 from engine.warparena.pieces import Piece
 from engine.warparena.state import GameState
 from engine.warparena.tx import Event, Rolled
+from engine.warparena.views import waiting_on
 from gm.announce import Announcement, ToChannel, ToPlayer
 from gm.warparena.channel import SET_UP, SETTING_UP, set_up_heading
 
@@ -39,6 +40,9 @@ class Story:
         self.setting_up = False
         """Whether the lines told now are set-up's."""
         self.set_up: list[str] = []
+        self.next_to_place: str | None = None
+        """Who places next during set-up: its post's footer says it rather than a line per
+        placement (the question to that player asks them anyway)."""
         self.public: list[str] = []
         self.private: dict[str, list[str]] = {}
 
@@ -53,7 +57,7 @@ class Story:
         """Set-up's lines as its post (over or not), the others, then each player's own."""
         out = []
         if self.set_up:
-            heading = set_up_heading(set_up_over)
+            heading = set_up_heading(set_up_over, self.next_to_place)
             out.append(Announcement(ToChannel(), "\n".join(self.set_up), heading=heading, phase=SET_UP))
         if self.public:
             out.append(Announcement(ToChannel(), "\n".join(self.public)))
@@ -108,7 +112,8 @@ def _arena(story: Story, e: Event, after: GameState) -> None:
 
 def _next(story: Story, e: Event, after: GameState) -> None:
     assert isinstance(e, ev.NextToPlace)
-    story.all(f"{e.player} places next.")
+    if not story.setting_up:  # set-up's post says it in its footer (Story.next_to_place)
+        story.all(f"{e.player} places next.")
 
 
 def _initiative(story: Story, e: Event, after: GameState) -> None:
@@ -381,6 +386,8 @@ def tell(
         teller = TELLERS.get(type(event))
         if teller is not None:
             teller(story, event, state)
+    if state is not None and state.stage in SETTING_UP:
+        story.next_to_place = next((w.player for w in waiting_on(state)), None)
     return story.announcements(set_up_over=state is not None and state.stage not in SETTING_UP)
 
 

@@ -103,6 +103,9 @@ async def test_r_wa_x_73_set_up_is_one_post_and_a_phase_end_the_whole_arena(tmp_
         assert all(a.heading is not None and a.heading.live for a in set_up[:-1])
         placed = "\n".join(a.text for a in set_up)
         assert "places C on" in placed and "places grid" in placed
+        assert "places next" not in placed, "who places next is the footer's, not a line each time"
+        footers = [a.heading.footer for a in set_up[1:-1] if a.heading is not None]
+        assert footers and all(f.endswith(" places next.") for f in footers), footers
         after = [
             a for a in table.replies[-1].announcements if isinstance(a.to, ToChannel) and a.phase is None
         ]
