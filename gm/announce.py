@@ -116,6 +116,9 @@ class Turn:
     """When the phase ends by itself, in UNIX seconds (None: no deadline, or paused)."""
     call: bool = True
     """Whether to call the player: not when they brought the phase about themselves."""
+    task: str = ""
+    """What the call asks of the player when "your <phase> phase" would not say it
+    ("choose your map end"); empty: the phase's name says it."""
 
 
 @serializable
@@ -193,7 +196,7 @@ def summons(turn: Turn, who: str) -> str:
     """The line that calls a player under the channel's news: ``who`` is how the front end
     names them (a Discord mention, a plain name)."""
     ends = f": it ends {when_unix(turn.deadline)}" if turn.deadline is not None else ""
-    return f"{who}, your {turn.phase} phase{ends}."
+    return f"{who}, {turn.task or f'your {turn.phase} phase'}{ends}."
 
 
 def when_unix(unix: int) -> str:

@@ -189,7 +189,8 @@ def letter(
     game = f"**{title}** in {channel(channel_id)}"
     deadline = _deadline_words(due, paused)
     if reminder:
-        head = f"{reminder}: {game} is waiting for you: your {phase} phase, {deadline}."
+        doing = "your choice of map end" if state.phase is Phase.SETUP else f"your {phase} phase"
+        head = f"{reminder}: {game} is waiting for you: {doing}, {deadline}."
     elif state.phase is Phase.SETUP:
         head = f"{game} has begun: you choose your map end, {deadline}."
     elif state.phase is Phase.BUILD:
@@ -273,4 +274,5 @@ def turn_of(
         return None
     player = state.active_player.name
     deadline = None if paused or due is None else int(due.timestamp())
-    return Turn(player, seats.get(player, 0), state.phase.value, state.turn_serial, deadline, call=call)
+    task = "choose your map end" if state.phase is Phase.SETUP else ""
+    return Turn(player, seats.get(player, 0), state.phase.value, state.turn_serial, deadline, call, task)

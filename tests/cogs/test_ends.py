@@ -53,7 +53,7 @@ async def test_r_scen_2_the_channel_calls_the_chooser_with_a_button_per_end(worl
     """R-SCEN-2: the news names who chooses and the deadline, pings bob alone, and carries the
     ends' buttons; his letter carries them too."""
     news = await begun(world)
-    assert news.content.startswith(f"<@{world.bob.id}>, your setup phase: it ends <t:")
+    assert news.content.startswith(f"<@{world.bob.id}>, choose your map end: it ends <t:")
     text = text_of(news)
     assert "**bob moves second and chooses the map end**: north (Ur) or south (Babylon)" in text
     assert news.embeds[0].title == "Before game-turn 1 · bob · Choosing a map end"

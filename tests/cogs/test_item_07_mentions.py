@@ -35,7 +35,7 @@ async def test_item_7_a_title_and_a_nickname_with_mentions_ping_nobody(world: Wo
     assert any(f"<@{carol.id}> has the first seat" in text for text, _, _ in seen), "so is the nickname"
     calls = {
         sly.id: f"<@{sly.id}>, your build phase",
-        world.alice.id: f"<@{world.alice.id}>, your setup phase",
+        world.alice.id: f"<@{world.alice.id}>, choose your map end",
     }
     for text, users, everyone in seen:
         assert not everyone, text
