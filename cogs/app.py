@@ -26,7 +26,7 @@ from cogs.shared.errors import ErrorTree
 from cogs.shared.herald import Herald
 from cogs.shared.pace import Pace
 from cogs.warparena import prompts
-from cogs.warpwar import orders_ui, turn_buttons
+from cogs.warpwar import end_buttons, orders_ui, turn_buttons
 from cogs.warpwar.hooks import HOOKS
 from engine.text import plural
 from gm.clock import Clock
@@ -98,7 +98,7 @@ class WarpWarBot(commands.Bot):
         self.db = db
         self.options = options or Options()
         self.gm = GameMaster(db, clock or DiscordClock(), seeds, secrets=secrets)
-        self.herald = Herald(self, self.gm, db, HOOKS, prompts.VIEWS)
+        self.herald = Herald(self, self.gm, db, HOOKS, {**prompts.VIEWS, **end_buttons.VIEWS})
         self.pace = Pace()
         """Calls in flight, so that every interaction is acknowledged in time (cogs/shared/pace.py)."""
         self._runner: asyncio.Task[None] | None = None
@@ -111,6 +111,7 @@ class WarpWarBot(commands.Bot):
             *orders_ui.DYNAMIC_ITEMS,
             *mailbox.DYNAMIC_ITEMS,
             *turn_buttons.DYNAMIC_ITEMS,
+            *end_buttons.DYNAMIC_ITEMS,
             *prompts.DYNAMIC_ITEMS,
         )
         await self.add_cog(Owner(self))

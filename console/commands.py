@@ -223,6 +223,15 @@ COMMANDS: tuple[Command, ...] = (
         show_or_change_settings,
     ),
     Command(
+        Spec(
+            "warpwar end",
+            "Choose your map end (the player moving second, before the first turn).",
+            (Option("end", "the end you will defend, like north", required=True),),
+            positional=("end",),
+        ),
+        on_channel(GameMaster.choose_end),
+    ),
+    Command(
         Spec("warpwar status", "Where the game stands."), lambda c, v: c.gm.status(c.channel_id, c.actor)
     ),
     Command(Spec("warpwar map", "Save a picture of the map.", (AROUND, MINE)), map_picture),

@@ -55,9 +55,15 @@ class Album:
         return number
 
 
-def name_of(picture: Picture, state: GameState | None) -> str:
-    """What the picture shows, for its file name: ``map``, ``map-Kish``, ``battle-Kish-bob``."""
+def name_of(picture: Picture, state: object) -> str:
+    """What the picture shows, for its file name: ``map``, ``map-Kish``, ``battle-Kish-bob``;
+    another game's close-up (Warp Arena's, around many hexes) is ``arena-close-up``."""
     places = [*picture.around, *([picture.star] if picture.star else [])]
-    labels = [state.map.label(p) if state is not None else p for p in places]
+    if isinstance(state, GameState):
+        labels = [state.map.label(p) for p in places]
+    elif state is None:
+        labels = places
+    else:
+        labels = ["close-up"] if picture.around else []
     parts = [picture.kind, *labels, *([picture.viewer] if picture.viewer else [])]
     return "-".join(_UNSAFE.sub("", part) or "x" for part in parts)

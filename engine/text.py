@@ -19,8 +19,9 @@ def plural(count: float, noun: str, many: str | None = None) -> str:
     return f"{count:g} {noun if count == 1 else many or noun + 's'}"
 
 
-def listed(items: Sequence[str]) -> str:
-    """``Kish``, ``Kish and Ur``, ``Kish, Ur and Umma``."""
+def listed(items: Sequence[str], last: str = "and") -> str:
+    """``Kish``, ``Kish and Ur``, ``Kish, Ur and Umma``; with ``last="or"`` a choice:
+    ``north or south``."""
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"

@@ -116,13 +116,18 @@ class Turn:
     """When the phase ends by itself, in UNIX seconds (None: no deadline, or paused)."""
     call: bool = True
     """Whether to call the player: not when they brought the phase about themselves."""
+    task: str = ""
+    """What the call asks of the player when "your <phase> phase" would not say it
+    ("choose your map end"); empty: the phase's name says it."""
 
 
 @serializable
 @dataclass(frozen=True)
 class Prompt:
     """Buttons a front end puts under an announcement so its reader can answer from there
-    (Warp Arena's reaction window, a fight's sealed card, a decision owed by one player).
+    (Warp Arena's reaction window, a fight's sealed card, a decision owed by one player, the
+    choice of a WarpWar map end). Under news that calls a player (``Announcement.turn``) its
+    buttons take the place of the turn's.
 
     A front end re-reads the game when one is pressed and sends a command like any other:
     ``version`` only tells a stale button (the game has moved on) from a live one."""
@@ -134,6 +139,9 @@ class Prompt:
     """The game's version when it was asked."""
     choices: tuple[str, ...] = ()
     """The answers to offer, each in the game's text form (``seal 12``, ``pass``)."""
+    labels: tuple[str, ...] = ()
+    """How each answer reads on its button, in the player's words (``North — Mosul, Ur, Larsu``
+    for ``north``); empty when the front end words the answers itself."""
 
 
 @serializable
@@ -188,7 +196,7 @@ def summons(turn: Turn, who: str) -> str:
     """The line that calls a player under the channel's news: ``who`` is how the front end
     names them (a Discord mention, a plain name)."""
     ends = f": it ends {when_unix(turn.deadline)}" if turn.deadline is not None else ""
-    return f"{who}, your {turn.phase} phase{ends}."
+    return f"{who}, {turn.task or f'your {turn.phase} phase'}{ends}."
 
 
 def when_unix(unix: int) -> str:

@@ -169,7 +169,8 @@ def _read(data: dict[str, Any], kinds: Kinds) -> Read | str:
     if state is not None and sorted(kind.players(state)) != sorted(s.name for s in seats):
         return "its seats are not the players of its game"
     known = {k: v for k, v in data["setup"].items() if k in kind.setting_names}
-    settings = kind.change_settings(kind.settings_from({}), known, running=False)
+    # checked as changes to themselves: what the game stored stands (a map retired since it began)
+    settings = kind.change_settings(kind.settings_from(known), known, running=False)
     if isinstance(settings, str):
         return settings[0].lower() + settings[1:].rstrip(".")
     return kind, events, state, settings, seats

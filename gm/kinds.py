@@ -153,6 +153,17 @@ class GameKind(Protocol):
         """The game keeps a secret of its own (a server seed for provably fair dice)."""
         ...
 
+    def settle(self, settings: Any, seed: int) -> Any:
+        """The settings with what they leave to chance drawn from ``seed``, when a game is opened
+        or its settings change before it begins (WarpWar: a random map's seed); unchanged when
+        nothing is left to chance."""
+        ...
+
+    def lobby_pictures(self, before: Any | None, after: Any) -> tuple[Picture, ...]:
+        """Pictures to show when a game is opened (``before`` None) or its settings change before
+        it begins (WarpWar: the map to be played, when it is random or changed)."""
+        ...
+
     def opened(self, settings: Any, secret: bytes | None) -> str:
         """A line for the announcement that a game is open (the dice's commitment), or ""."""
         ...
@@ -248,6 +259,10 @@ class GameKind(Protocol):
         self, rows: Sequence[LoggedEvent], picture: Picture, title: str, due: datetime | None, scale: float
     ) -> Drawing | None:
         """What to draw for a picture request, from the log up to its version."""
+        ...
+
+    def preview(self, settings: Any, picture: Picture, title: str, scale: float) -> Drawing | None:
+        """What to draw for a picture request of a game that has not begun (no events yet)."""
         ...
 
 

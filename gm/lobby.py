@@ -98,6 +98,10 @@ class Lobby(GameCore):
                 setup=game.settings_data(built),
                 now=now,
             )
+            settled = game.settle(built, self._seeds(game_id))
+            if settled != built:  # what the settings leave to chance, drawn once the game has its id
+                built = settled
+                await games.update_game(self.db, game_id, now, setup=game.settings_data(built))
             secret = self._secret(game_id) if game.wants_secret else None
             if secret is not None:
                 await secrets.put(self.db, game_id, secret)
@@ -111,7 +115,8 @@ class Lobby(GameCore):
             opened = game.opened(built, secret)
             if opened:
                 text = f"{text}\n{opened}"
-            reply = Reply(True, text, private=False, game_id=game_id, channel_id=channel_id)
+            shown = game.lobby_pictures(None, built)
+            reply = Reply(True, text, private=False, game_id=game_id, channel_id=channel_id, pictures=shown)
             await self.remember(reply)
         return reply
 

@@ -45,12 +45,18 @@ class Manage(GameCore):
         async with self.locked(found.row.id):
             loaded = await self.load(found.row.id)
             kind = loaded.kind
-            new = kind.change_settings(loaded.settings, changes, running=loaded.row.status == "running")
+            running = loaded.row.status == "running"
+            new = kind.change_settings(loaded.settings, changes, running=running)
             if isinstance(new, str):
                 return refused(new, "bad-settings")
             if kind.seats_wanted(new) < len(loaded.seats):
                 return refused(f"{len(loaded.seats)} players already have seats.", "bad-settings")
+            lobby = loaded.row.status == "lobby"
+            if lobby:
+                new = kind.settle(new, self._seeds(loaded.row.id))
             reply = self._public(loaded, f"Settings changed: {kind.describe(new, changes)}.")
+            if lobby:
+                reply = replace(reply, pictures=kind.lobby_pictures(loaded.settings, new))
             async with self.db.transaction():
                 setup = {**loaded.row.setup, **kind.settings_data(new)}
                 await games.update_game(self.db, loaded.row.id, self.clock.now(), setup=setup)

@@ -25,16 +25,22 @@ class Painting(GameCore):
         return asyncio.Semaphore(DRAWING_AT_ONCE)
 
     async def picture(self, game_id: int, picture: Picture, scale: float = 1.0) -> bytes | None:
-        """The PNG for a picture request, as its viewer may see it; None if the game has none."""
+        """The PNG for a picture request, as its viewer may see it; None if the game has none.
+        A game that has not begun has no events: its kind draws a preview from its settings (the
+        map it will be played on)."""
         rows = await games.events(self.db, game_id)
         if picture.version is not None:
             rows = rows[: picture.version]
-        if not rows:
-            return None
         row = await games.game_by_id(self.db, game_id)
-        assert row is not None
-        due = await self._next_deadline(game_id)
-        drawing = self.kind_of(row).picture(rows, picture, row.title, due, scale)
+        if row is None:
+            return None
+        kind = self.kind_of(row)
+        if rows:
+            drawing = kind.picture(rows, picture, row.title, await self._next_deadline(game_id), scale)
+        elif row.status == "lobby":
+            drawing = kind.preview(kind.settings_from(row.setup), picture, row.title, scale)
+        else:
+            return None
         if drawing is None:
             return None
         async with self._drawing:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from itertools import count, pairwise
 
 from engine.warpwar import GameState
+from engine.warpwar.hexgrid import DIRECTIONS
 from engine.warpwar.knowledge import Sighting
 from engine.warpwar.rulesets import RuleSetName
 from render import marks
@@ -93,7 +94,8 @@ def draw_board(
         baseline = cy - layout.half_height + m.gap * 0.75 + m.number_font.size * 0.75
         canvas.text((cx, baseline), hex_id, m.number_font, HEX_NUMBER, "ms")
     for s in stars:
-        _star_name(canvas, m, layout, s.hex, s.name, s.value if revised else None)
+        at_edge = len(state.map.neighbours(s.hex)) < len(DIRECTIONS)
+        _star_name(canvas, m, layout, s.hex, s.name, s.value if revised else None, at_edge)
     stacks = stacks_by_hex(state, viewer, happened.losses, ghosts)
     for hex_id in shown:
         if hex_id in stacks:
@@ -124,14 +126,19 @@ def _hexes_in(state: GameState, layout: HexLayout, canvas: Canvas) -> list[str]:
 
 
 def _star_name(
-    canvas: Canvas, m: Metrics, layout: HexLayout, hex_id: str, name: str, value: int | None
+    canvas: Canvas, m: Metrics, layout: HexLayout, hex_id: str, name: str, value: int | None, at_edge: bool
 ) -> None:
-    """The name above the star, and its economic value beside it in gold (revised rules only)."""
+    """The name above the star, and its economic value beside it in gold (revised rules only).
+    The name of a star at the map's edge is moved in rather than cut by the picture's edge (a
+    crop's edge inside the map may cut one: the map goes on there)."""
     cx, cy = layout.centre(hex_id)
     font = m.name_font
     baseline = cy - m.base - m.base_line / 2 - m.gap
     worth = f" {value}" if value is not None else ""
-    start = cx - (canvas.measure(name, font) + canvas.measure(worth, font)) / 2
+    width = canvas.measure(name, font) + canvas.measure(worth, font)
+    start = cx - width / 2
+    if at_edge:
+        start = max(m.gap, min(start, canvas.width - m.gap - width))
     canvas.text((start, baseline), name, font, TEXT, "ls", halo=BACKGROUND)
     if worth:
         canvas.text((start + canvas.measure(name, font), baseline), worth, font, VALUE, "ls", halo=BACKGROUND)

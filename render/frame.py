@@ -71,10 +71,12 @@ def legend(
     viewer: str | None,
     ghosts: Sequence[Sighting] = (),
     leads: Sequence[tuple[str, str]] = (),
+    moving: bool = True,
 ) -> Canvas:
     """Players in turn order with their colours, then the meaning of every mark on this picture
-    (in a blind game: ships last seen, stars not yet found)."""
-    keys = [*_player_keys(state, m, colours), *_mark_keys(state, m, happened)]
+    (in a blind game: ships last seen, stars not yet found); ``moving`` False for a map nobody
+    plays on yet (the lobby's preview): nobody is to move."""
+    keys = [*_player_keys(state, m, colours, moving), *_mark_keys(state, m, happened)]
     if ghosts:
         keys.append(_chip_key(m, MUTED, GHOST_SAMPLE, "last seen, in game-turn 5", lost=True))
     if leads:
@@ -124,12 +126,12 @@ def _chip_key(m: Metrics, colour: RGB, text: str, words: str, lost: bool = False
     return _Key(Canvas.measure(text, m.chip_font) + 2 * m.chip_pad, draw, words)
 
 
-def _player_keys(state: GameState, m: Metrics, colours: dict[str, RGB]) -> list[_Key]:
+def _player_keys(state: GameState, m: Metrics, colours: dict[str, RGB], moving: bool) -> list[_Key]:
     """Each player's name on a counter of their colour; who is to move, who is out."""
     keys = []
     for i, player in enumerate(state.players):
-        moving = i == state.active and state.phase is not Phase.OVER
-        note = "out" if player.out else "to move" if moving else ""
+        to_move = moving and i == state.active and state.phase is not Phase.OVER
+        note = "out" if player.out else "to move" if to_move else ""
         keys.append(_chip_key(m, colours[player.name], player.name, note))
     return keys
 

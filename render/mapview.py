@@ -19,7 +19,7 @@ from engine.warpwar.starmap import HexMap
 from render.board import board_window, draw_board
 from render.canvas import Picture, stack
 from render.frame import legend, title_bar
-from render.geometry import HexLayout
+from render.geometry import HexLayout, extent
 from render.metrics import metrics
 from render.palette import MUTED, player_colours
 from render.recent import what_happened
@@ -60,8 +60,9 @@ def draw_map(state: GameState, view: MapView = MapView()) -> Picture:
     if view.viewer is not None and not state.has_player(view.viewer):
         raise ValueError(f"{view.viewer} does not play in this game")
     zoom = _zoom_hexes(state, view)
-    m = metrics(view.scale)
-    board_m = metrics(view.scale, zoom=bool(zoom))
+    text = 1.0 if zoom else text_size(state.map)
+    m = metrics(view.scale, text=text)
+    board_m = metrics(view.scale, zoom=bool(zoom), text=text)
     colours = player_colours(state)
     happened = what_happened(state, view.recent, view.before, view.viewer, view.ghosts)
     window = board_window(state, board_m, zoom, tuple(far for _, far in view.leads))
@@ -73,6 +74,21 @@ def draw_map(state: GameState, view: MapView = MapView()) -> Picture:
     picture = stack([top, board, bottom])
     left, upper = window[0] - (width - board.width) // 2, window[1] - top.height
     return replace(picture, layout=HexLayout(board_m.radius, (-left, -upper)))
+
+
+PRINTED_WIDTH = 1058.0
+"""The printed map's board at scale 1, in pixels: the width a phone shows at its own size."""
+MOST_TEXT = 1.5
+"""Text grows with a map wider than the printed one up to this much, beyond which names of
+stars two columns apart would meet."""
+
+
+def text_size(hex_map: HexMap) -> float:
+    """How much larger than on the printed map a whole map's text is drawn: a phone shrinks a
+    wider picture to its width, and the names and counters should read there as the printed
+    map's do (1 for the printed map and narrower ones)."""
+    left, _, right, _ = extent(hex_map.hexes, metrics().radius)
+    return min(MOST_TEXT, max(1.0, (right - left) / PRINTED_WIDTH))
 
 
 def render_map(state: GameState, view: MapView = MapView()) -> bytes:

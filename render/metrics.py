@@ -55,11 +55,14 @@ class Metrics:
     """The narrowest picture: a crop is widened to this, so the title bar still fits."""
 
 
-def metrics(scale: float = 1.0, zoom: bool = False) -> Metrics:
-    """Sizes for ``scale``; a ``zoom`` (a crop around some hexes) gets roomier hexes."""
+def metrics(scale: float = 1.0, zoom: bool = False, text: float = 1.0) -> Metrics:
+    """Sizes for ``scale``; a ``zoom`` (a crop around some hexes) gets roomier hexes; ``text``
+    enlarges what players read at a glance (names, counters, title and legend), for a picture
+    that a phone shrinks more than the printed map's (render.mapview.text_size)."""
     if not 0.25 <= scale <= 4:
         raise ValueError(f"scale {scale} is outside 0.25 to 4")
     s = scale
+    t = scale * text
     return Metrics(
         scale=s,
         radius=_px(s, _HEX_RADIUS * (_ZOOM_ROOM if zoom else 1)),
@@ -70,15 +73,15 @@ def metrics(scale: float = 1.0, zoom: bool = False) -> Metrics:
         star=_px(s, 6.5),
         base=_px(s, 11),
         base_line=_px(s, 3),
-        chip_line=_px(s, 13),
-        chip_pad=_px(s, 2.5),
+        chip_line=_px(t, 13),
+        chip_pad=_px(t, 2.5),
         gap=_px(s, 2),
         number_font=_font(s, 10),
-        name_font=_font(s, 12.5, bold=True),
-        chip_font=_font(s, 11, bold=True),
-        badge_font=_font(s, 13, bold=True),
-        title_font=_font(s, 21, bold=True),
-        subtitle_font=_font(s, 15),
-        legend_font=_font(s, 14),
+        name_font=_font(t, 12.5, bold=True),
+        chip_font=_font(t, 11, bold=True),
+        badge_font=_font(t, 13, bold=True),
+        title_font=_font(t, 21, bold=True),
+        subtitle_font=_font(t, 15),
+        legend_font=_font(t, 14),
         min_width=_px(s, 560),
     )

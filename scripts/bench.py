@@ -212,8 +212,10 @@ def arena_render() -> list[str]:
     render, encode, (width, height) = arena_picture()
     drawn, floor = measure_pair(render, encode, runs=MAP_RUNS * 2, warm_up=3)
     return [
-        f"arena picture {width}x{height}, 20 grids, 4 players (render_arena): median {drawn.median:.2f} ms",
-        f"PNG encode of the same canvas: median {floor.median:.2f} ms",
+        f"arena picture {width}x{height}, 20 grids, 4 players (render_arena): median {drawn.median:.2f} ms,"
+        f" {len(render()) / 1024:.0f} KiB (256 colours)",
+        f"PNG encode of the same canvas (full colour): median {floor.median:.2f} ms,"
+        f" {len(encode()) / 1024:.0f} KiB",
         f"render / encode: {drawn.median / floor.median:.2f}x (budget 1.5x)",
     ]
 

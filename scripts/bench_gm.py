@@ -62,6 +62,7 @@ async def _play(gm: GameMaster, channel: int, run: Run) -> None:
     )
     await run.send(gm.join(bob, channel))
     await run.send(gm.start(alice, channel))
+    await run.send(gm.choose_end(bob, channel, "south"))  # bob moves second: he chooses (R-SCEN-2)
     assert created.game_id is not None
     for turn in range(TURNS * 2):
         actor = alice if turn % 2 == 0 else bob

@@ -10,7 +10,8 @@ running this release holds, each in its own channel of one server:
       sealed, bob's are held awaiting confirmation (they leave his guard out)
 202   classic advanced, game-turn 2 just begun (alice's build phase): her W1 has standing orders
       and a damage priority
-203   revised advanced, three players on ``warpwar-four``, alice and carol allied: alice has paid
+203   revised advanced, three players on the default map for three (``warpwar-four`` in
+      release-2026-11, a generated map since issue 14), alice and carol allied: alice has paid
       for an unfinished Base from her Holds and is in her move phase; carol's Holds carry BP
 204   revised basic, over: bob conceded, alice won
 205   classic basic, abandoned by its creator
@@ -96,6 +97,15 @@ class Scribe:
         assert reply.ok, f"refused: {reply.text}"
         return reply
 
+    async def start(self, channel: int) -> None:
+        """alice starts the game; the player moving second then chooses the end drawn for them
+        (R-SCEN-2, since issue 14), so each game's positions are those the seeds always gave."""
+        await self.ok(self.gm.start(self.by(ALICE), channel))
+        state = await self.state(await self.game(channel))
+        chooser = state.active_player.name
+        actor = next(a for a in (ALICE, BOB, CAROL) if a.name == chooser)
+        await self.ok(self.gm.choose_end(self.by(actor), channel, state.ends_drawn[chooser]))
+
     async def game(self, channel: int) -> int:
         row = await games.live_game_in(self.db, channel)
         assert row is not None
@@ -162,7 +172,7 @@ async def learning_battle(s: Scribe) -> None:
     gm, ch = s.gm, LEARNING_BATTLE
     await s.ok(gm.create(s.by(ALICE), GUILD, ch, "Learning battle", ruleset="classic", fixed_order=True))
     await s.ok(gm.join(s.by(BOB), ch))
-    await s.ok(gm.start(s.by(ALICE), ch))
+    await s.start(ch)
     game = await s.game(ch)
     state = await s.state(game)
     home, target = state.bases_of("alice")[0].star, state.bases_of("bob")[0].star
@@ -197,7 +207,7 @@ async def classic_advanced(s: Scribe) -> None:
     gm, ch = s.gm, CLASSIC_ADVANCED
     await s.ok(gm.create(s.by(ALICE), GUILD, ch, ruleset="classic", scenario="advanced", fixed_order=True))
     await s.ok(gm.join(s.by(BOB), ch))
-    await s.ok(gm.start(s.by(ALICE), ch))
+    await s.start(ch)
     game = await s.game(ch)
     state = await s.state(game)
     home, target = state.bases_of("alice")[0].star, state.bases_of("bob")[0].star
@@ -220,7 +230,7 @@ async def classic_advanced(s: Scribe) -> None:
 
 
 async def revised_three(s: Scribe) -> None:
-    """Channel 203: three players on the four-ended map, alice and carol allied (red)."""
+    """Channel 203: three players on the default map for three, alice and carol allied (red)."""
     gm, ch = s.gm, REVISED_THREE
     await s.ok(
         gm.create(
@@ -237,10 +247,10 @@ async def revised_three(s: Scribe) -> None:
     )
     await s.ok(gm.join(s.by(BOB), ch))
     await s.ok(gm.join(s.by(CAROL), ch, alliance="red"))
-    await s.ok(gm.start(s.by(ALICE), ch))
+    await s.start(ch)
     game = await s.game(ch)
     state = await s.state(game)
-    assert state.map.name == "WarpWar, four ends"
+    assert len(state.map.homes) == 3
     actors = {"alice": ALICE, "bob": BOB, "carol": CAROL}
     for player in [p.name for p in state.players]:
         actor = actors[player]
@@ -292,7 +302,7 @@ async def won(s: Scribe) -> None:
     gm, ch = s.gm, WON
     await s.ok(gm.create(s.by(ALICE), GUILD, ch, "Short game", ruleset="revised", scenario="basic"))
     await s.ok(gm.join(s.by(BOB), ch))
-    await s.ok(gm.start(s.by(ALICE), ch))
+    await s.start(ch)
     game = await s.game(ch)
     state = await s.state(game)
     first = state.active_player.name
@@ -314,7 +324,7 @@ async def abandoned(s: Scribe) -> None:
         gm.create(s.by(ALICE), GUILD, ch, "Given up", ruleset="classic", scenario="basic", fixed_order=True)
     )
     await s.ok(gm.join(s.by(BOB), ch))
-    await s.ok(gm.start(s.by(ALICE), ch))
+    await s.start(ch)
     game = await s.game(ch)
     home = (await s.state(game)).bases_of("alice")[0].star
     await s.ok(gm.build_ship(s.by(ALICE), ch, home, "WG=1 PD=30 B=15"))
@@ -329,7 +339,7 @@ async def paused(s: Scribe) -> None:
     gm, ch = s.gm, PAUSED
     await s.ok(gm.create(s.by(ALICE), GUILD, ch, "Paused game", fixed_order=True))
     await s.ok(gm.join(s.by(BOB), ch))
-    await s.ok(gm.start(s.by(ALICE), ch))
+    await s.start(ch)
     game = await s.game(ch)
     home = (await s.state(game)).bases_of("alice")[0].star
     for _ in range(3):

@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -37,22 +37,18 @@ import discord
 
 from cogs.shared import mailbox as mail
 from cogs.shared.answer import only
-from cogs.shared.hooks import GameHooks
+from cogs.shared.hooks import GameHooks, PromptViews, asking
 from cogs.shared.phase_post import PhasePosts
 from cogs.shared.posts import Post, draw, filename_of, posts
 from cogs.shared.privacy import hidden
 from engine.serial import encode
 from engine.text import plural
-from gm.announce import Announcement, Picture, Prompt, Reply, ToBattle, ToChannel, ToPlayer
+from gm.announce import Announcement, Picture, Reply, ToBattle, ToChannel, ToPlayer
 from gm.service import GameMaster
 from store import mailbox, outbox
 from store.db import Database
 
 log = logging.getLogger(__name__)
-
-PromptViews = Mapping[str, Callable[[Prompt], discord.ui.View | None]]
-"""A question's buttons by its kind (gm.announce.Prompt.kind), handed in by the bot so the herald
-never imports a game: each game's cogs give the builders of the questions it asks."""
 
 DMS_CLOSED = 50007
 """Discord's "Cannot send messages to this user"."""
@@ -143,7 +139,7 @@ class Herald:
         """The buttons under an announcement that carries a question, by the question's kind."""
         self._visible_deferrals: set[int] = set()
         """Interactions this herald deferred visibly (every other deferral is taken as ephemeral)."""
-        self.phase_posts = PhasePosts(db, hooks)
+        self.phase_posts = PhasePosts(db, hooks, self.prompts)
         self._outbox_locks: dict[int, asyncio.Lock] = {}
         """One delivery from a game's outbox at a time, so its news is told in order and once."""
 
@@ -286,9 +282,8 @@ class Herald:
         sending: dict[str, Any] = {}
         if announcement.turn is not None and delivery.reply.game_id is not None:
             out, view, sending = self.hooks.dressed(out, announcement.turn, delivery.reply.game_id)
-        if view is None and announcement.prompt is not None:
-            build = self.prompts.get(announcement.prompt.kind)
-            view = build(announcement.prompt) if build is not None else None
+        # A question's buttons take the place of the turn's (gm.announce.Prompt).
+        view = asking(self.prompts, announcement.prompt) or view
         for i, post in enumerate(out):
             extra: dict[str, Any] = {"view": view} if view is not None and i == len(out) - 1 else {}
             await target.send(**post.kwargs(), **extra, **sending)

@@ -11,6 +11,8 @@ herald decides between editing that phase's message and posting a new one:
   the turn's buttons leave a phase that is over (the next phase's post has its own);
 - the picture replaces the message's picture; news that changed nothing on the map keeps the
   picture the message shows (drawn again from its stored request, as of the same moment).
+- a phase's new post carries the turn's buttons, or those of the question it asks its player
+  (the choice of a map end), which stay until the phase is over;
 - an announcement marked ``retitle`` (the deadline moved: a pause, a resume, an extension) only
   heads the phase's latest message anew, and brings the call of its player up to date without
   pinging again; a phase without a message gets none.
@@ -32,7 +34,7 @@ from typing import Any
 
 import discord
 
-from cogs.shared.hooks import GameHooks
+from cogs.shared.hooks import GameHooks, PromptViews, asking
 from cogs.shared.posts import Post, filename_of, posts
 from cogs.shared.text import EMBED_DESCRIPTION_LIMIT
 from engine.serial import decode, encode
@@ -52,8 +54,8 @@ class PhasePosts:
     """The herald's phase posts: one game's posts are changed one delivery at a time, so two
     replies delivered at once (two players' orders) never lose each other's lines."""
 
-    def __init__(self, db: Database, hooks: GameHooks) -> None:
-        self.db, self.hooks = db, hooks
+    def __init__(self, db: Database, hooks: GameHooks, prompts: PromptViews | None = None) -> None:
+        self.db, self.hooks, self.prompts = db, hooks, prompts or {}
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def deliver(
@@ -66,7 +68,7 @@ class PhasePosts:
     ) -> None:
         """Edit the phase's message with ``announcement``, or post a new one (module docstring)."""
         async with self._locks.setdefault(game_id, asyncio.Lock()):
-            await _deliver(self.db, self.hooks, channel, game_id, announcement, draw, mark)
+            await _deliver(self.db, self.hooks, self.prompts, channel, game_id, announcement, draw, mark)
 
     async def closed(self, game_id: int) -> None:
         """Another post of the game came after the phase's: its next lines start a new message."""
@@ -77,6 +79,7 @@ class PhasePosts:
 async def _deliver(
     db: Database,
     hooks: GameHooks,
+    prompts: PromptViews,
     channel: discord.TextChannel | discord.Thread,
     game_id: int,
     announcement: Announcement,
@@ -114,6 +117,7 @@ async def _deliver(
     sending: dict[str, Any] = {}
     if announcement.turn is not None:  # a phase begins: call its player, the turn's buttons below
         out, view, sending = hooks.dressed(out, announcement.turn, game_id)
+    view = asking(prompts, announcement.prompt) or view  # or the buttons of the question it asks
     for i, post in enumerate(out):
         under: dict[str, Any] = {"view": view} if view is not None and i == len(out) - 1 else {}
         sent = await channel.send(**post.kwargs(), **under, **sending)

@@ -123,4 +123,4 @@ def prompt_view(prompt: Prompt) -> discord.ui.View | None:
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (AnswerButton, WriteButton)
 
 VIEWS: dict[str, Any] = {WINDOW: prompt_view, **{decision.value: prompt_view for decision in Decision}}
-"""Every question Warp Arena asks, for the shared herald (cogs.shared.herald.PromptViews)."""
+"""Every question Warp Arena asks, for the shared herald (cogs.shared.hooks.PromptViews)."""

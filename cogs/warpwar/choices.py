@@ -1,4 +1,5 @@
-"""WarpWar's autocomplete: the user's ships, the map's stars, and paths of stars and hexes.
+"""WarpWar's autocomplete: the user's ships, the map's stars, paths of stars and hexes, and the
+map ends free to choose.
 
 The lists come from the game master (gm.warpwar.choices), read from what the user knows of the
 game (in a blind game, only that); here they are matched against what was typed."""
@@ -51,3 +52,12 @@ async def path_choices(interaction: discord.Interaction, current: str) -> list[a
     prefix = f"{head} " if head else ""
     places = offered.places(*seen, last)
     return matching(((f"{prefix}{p}", f"{prefix}{p}") for p in places), last)
+
+
+@bounded
+async def end_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The map ends free to choose, named with their home stars, while the ends are being chosen."""
+    seen = await _seen(interaction)
+    if seen is None:
+        return []
+    return matching(offered.ends(seen[0]), current)

@@ -17,25 +17,29 @@ from discord.ext import commands
 
 from cogs.shared.answer import channel_of, on_channel, respond
 from cogs.shared.options import Act, options_command, setting_text, settings_lines
-from cogs.warpwar.choices import star_choices
+from cogs.warpwar.choices import end_choices, star_choices
+from engine.warpwar.mapgen import HOMES, MAX_HEXES
 from engine.warpwar.rulesets import REVISED, SCENARIOS
 from gm.announce import Reply, refused
 from gm.core import Actor
 from gm.service import GameMaster
+from gm.warpwar.maps import map_names
 from gm.warpwar.rules_summary import TOPICS, crt_text, rules_text
-from gm.warpwar.settings import ANNOUNCE_CHOICES, BLIND_CHOICES, MAX_HOURS, MIN_HOURS, Settings
+from gm.warpwar.settings import ANNOUNCE_CHOICES, BLIND_CHOICES, MAX_HOURS, MAX_SEED, MIN_HOURS, Settings
 from store import games
-from store.maps import available_maps
 
 Hours = app_commands.Range[float, MIN_HOURS, MAX_HOURS]
 SETTING_OPTIONS: dict[str, tuple[Any, str]] = {
     "ruleset": (str, "classic (1977) or revised (1994) rules"),
     "scenario": (str, "learning (classic only), basic or advanced"),
-    "map": (str, "the star map; warpwar-four has ends for 3 or 4 players"),
+    "map": (str, "warpwar, the printed map (2 players), or random: a map made from a seed"),
     "players": (app_commands.Range[int, 2, REVISED.max_players], "seats to fill before the start"),
+    "homes": (str, "a random map's home ends: edge (around it) or spread (over it)"),
+    "map_size": (app_commands.Range[int, 0, MAX_HEXES], "a random map's hexes; 0 sizes it for the players"),
+    "map_seed": (app_commands.Range[int, 0, MAX_SEED], "a random map's seed (the same seed, the same map)"),
     "parallel_battles": (bool, "fight all of a turn's battles at once"),
     "fixed_order": (bool, "turn order as players joined, instead of drawn"),
-    "phase_hours": (Hours, "hours for each build, move or rearrange phase"),
+    "phase_hours": (Hours, "hours for each phase: choosing the map end, build, move, rearrange"),
     "round_hours": (Hours, "hours to send the orders of one combat round"),
     "remind_hours": (Hours, "remind those who must act this many hours before a deadline"),
     "announce": (str, "phase: one post per phase, edited as it goes on; action: one per action"),
@@ -46,7 +50,8 @@ SETTING_OPTIONS: dict[str, tuple[Any, str]] = {
 SETTING_CHOICES = {
     "ruleset": [app_commands.Choice(name=r, value=r) for r in ("classic", "revised")],
     "scenario": [app_commands.Choice(name=k, value=k) for k in sorted({k for _, k in SCENARIOS})],
-    "map": [app_commands.Choice(name=m, value=m) for m in available_maps()[:25]],
+    "map": [app_commands.Choice(name=m, value=m) for m in map_names()[:25]],
+    "homes": [app_commands.Choice(name=h, value=h) for h in HOMES],
     "announce": [app_commands.Choice(name=a, value=a) for a in ANNOUNCE_CHOICES],
     "blind": [app_commands.Choice(name=b, value=b) for b in BLIND_CHOICES],
 }
@@ -139,6 +144,14 @@ class WarpWar(
     @app_commands.command(name="start", description="Start the game once every seat is taken (its creator)")
     async def start(self, interaction: discord.Interaction) -> None:
         await on_channel(interaction, GameMaster.start)
+
+    @app_commands.command(
+        name="end", description="Choose your map end (the player moving second, before turn 1)"
+    )
+    @app_commands.describe(end="the end of the map you will defend, like north")
+    @app_commands.autocomplete(end=end_choices)
+    async def end(self, interaction: discord.Interaction, end: app_commands.Range[str, 1, 40]) -> None:
+        await on_channel(interaction, GameMaster.choose_end, end=end)
 
     @app_commands.command(name="status", description="Where the game stands: turn, phase, players, deadline")
     async def status(self, interaction: discord.Interaction) -> None:

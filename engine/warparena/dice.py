@@ -8,6 +8,7 @@ from its log and a finished game's rolls can be checked against the revealed see
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -52,3 +53,15 @@ class ScriptedDice:
         if not 1 <= value <= sides:
             raise ValueError(f"roll {n} is scripted as {value}, which 1d{sides} cannot show")
         return value
+
+
+class SeededDice:
+    """Dice from a seed, for examples, benchmarks and random test games: each roll is drawn
+    afresh from (seed, n, sides), so it is pure in (n, sides) like the game's fair dice
+    (engine.warparena.fair) and a game replays from its seed alone."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def roll(self, n: int, sides: int) -> int:
+        return random.Random(self.seed * 1_000_003 + n * 31 + sides).randint(1, sides)

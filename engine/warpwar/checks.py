@@ -20,6 +20,8 @@ def require_turn(state: GameState, player: str, *phases: Phase) -> None:
     """The player must be active and the turn in one of ``phases``."""
     require_player(state, player)
     active = state.active_player.name
+    if state.phase is Phase.SETUP and Phase.SETUP not in phases:
+        raise Refusal("choosing-ends", before_the_ends(state, player))
     if active != player:
         raise Refusal("not-your-turn", f"It is {active}'s turn, not {player}'s.")
     if state.phase not in phases:
@@ -27,6 +29,13 @@ def require_turn(state: GameState, player: str, *phases: Phase) -> None:
         raise Refusal(
             "wrong-phase", f"That is done in the {wanted} phase; this is the {state.phase.value} phase."
         )
+
+
+def before_the_ends(state: GameState, player: str) -> str:
+    """Why nothing is built or moved yet: the ends are being chosen (R-SCEN-16)."""
+    chooser = state.active_player.name
+    who = "Choose your map end first" if chooser == player else f"{chooser} is choosing a map end"
+    return f"{who}: nothing is built or moved before the ends are chosen."
 
 
 def own_ship(state: GameState, player: str, label: str) -> Ship:

@@ -12,6 +12,16 @@ from engine.warpwar.rulesets import Attr
 
 @serializable
 @dataclass(frozen=True)
+class ChooseEnd:
+    """The player moving second chooses the map end they will defend (R-SCEN-2, R-SCEN-15)."""
+
+    player: str
+    end: str
+    """The end's name on the map (a compass word: ``north``)."""
+
+
+@serializable
+@dataclass(frozen=True)
 class BuildShip:
     """Build a new ship at a base star (R-BUILD-2); a design with WG=1 makes a Warpship."""
 
@@ -223,6 +233,7 @@ class Concede:
 
 
 Command = Union[  # noqa: UP007 - the codec reads this union at run time
+    ChooseEnd,
     BuildShip,
     Repair,
     Resupply,

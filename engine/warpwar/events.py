@@ -75,6 +75,47 @@ class GameCreated(Fact):
 
 @serializable
 @dataclass(frozen=True)
+class EndsOffered(Fact):
+    """The player moving second is to choose their map end among ``ends`` (R-SCEN-2): the game
+    waits for them in its set-up phase."""
+
+    player: str
+    ends: tuple[str, ...]
+    """The ends free to choose when the choice began."""
+
+    def change(self, state: GameState) -> GameState:
+        index = next(i for i, p in enumerate(state.players) if p.name == self.player)
+        return replace(state, active=index, phase=Phase.SETUP)
+
+
+@serializable
+@dataclass(frozen=True)
+class EndsAssigned(Fact):
+    """Every player's map end is settled and their bases are placed there (R-SCEN-2/15/16)."""
+
+    ends: dict[str, str]
+    """Player → map end, in turn order (players who went out before have none)."""
+    chosen_by: str | None = None
+    """The player who chose their end; None when nobody chose (fixed ends, one end free, or the
+    chooser conceded)."""
+    drawn: bool = False
+    """The chooser's time ran out: their end is the one drawn for them at set-up."""
+
+    def change(self, state: GameState) -> GameState:
+        players = tuple(replace(p, home=self.ends.get(p.name, p.home)) for p in state.players)
+        middle_only = state.scenario.middle_base_only
+        bases = dict(state.bases)
+        owners = dict(state.owners)
+        for player, end in self.ends.items():
+            home = state.map.home(end)
+            for star in (home.middle,) if middle_only else home.bases:
+                bases[star] = Base(star=star, owner=player)
+                owners[star] = Ownership(player=player, since=0)
+        return replace(state, players=players, bases=bases, owners=owners, ends_drawn={})
+
+
+@serializable
+@dataclass(frozen=True)
 class TurnBegan(Fact):
     """A player-turn begins: this player is active, in the build phase."""
 
@@ -555,6 +596,8 @@ class GameEnded(Fact):
 
 Event = Union[  # noqa: UP007 - the codec reads this union at run time
     GameCreated,
+    EndsOffered,
+    EndsAssigned,
     TurnBegan,
     PhaseBegan,
     BPMoved,

@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.warpwar import battles, building, movement, turns
+from engine.warpwar import battles, building, ends, movement, turns
 from engine.warpwar.commands import (
     BuildShip,
+    ChooseEnd,
     CloseRound,
     Command,
     Concede,
@@ -36,7 +37,7 @@ from engine.warpwar.commands import (
 from engine.warpwar.events import Event, GameCreated
 from engine.warpwar.rulesets import scenario as find_scenario
 from engine.warpwar.starmap import HexMap
-from engine.warpwar.state import Base, GameOptions, GameState, Ownership, PlayerState
+from engine.warpwar.state import GameOptions, GameState, Phase, PlayerState
 from engine.warpwar.tx import Refusal, Tx
 
 
@@ -56,12 +57,25 @@ Result = Accepted | Rejected
 
 
 def _concede(tx: Tx, cmd: Concede) -> None:
-    """A player may concede mid-battle: battles left with one side end (R-WIN-4)."""
+    """A player may concede mid-battle: battles left with one side end (R-WIN-4); or before the
+    ends are settled (R-SCEN-17)."""
+    if tx.state.phase is Phase.SETUP:
+        ends.concede(tx, cmd)
+        return
     turns.concede(tx, cmd)
     battles.settle_battles(tx)
 
 
+def _end_phase(tx: Tx, cmd: EndPhase) -> None:
+    """The set-up phase ends only by the choice of an end, or its deadline (R-SCEN-16)."""
+    if tx.state.phase is Phase.SETUP:
+        ends.lapse(tx, cmd)
+    else:
+        turns.end_phase(tx, cmd)
+
+
 _HANDLERS: dict[type[Any], Callable[[Tx, Any], None]] = {
+    ChooseEnd: ends.choose_end,
     BuildShip: building.build_ship,
     Repair: building.repair,
     Resupply: building.resupply,
@@ -72,7 +86,7 @@ _HANDLERS: dict[type[Any], Callable[[Tx, Any], None]] = {
     SplitStartingBP: building.split_starting_bp,
     Move: movement.move,
     Rearrange: movement.rearrange,
-    EndPhase: turns.end_phase,
+    EndPhase: _end_phase,
     OrderBattles: battles.order_battles,
     SubmitOrders: battles.submit_orders,
     CloseRound: battles.close_round,
@@ -96,7 +110,8 @@ def apply(state: GameState, command: Command) -> Result:
 class PlayerSetup:
     name: str
     home: str | None = None
-    """Map end to defend; None lets the setup choose (R-SCEN-2: at random by default)."""
+    """Map end to defend, fixed by the game's creator (R-SCEN-1); None: drawn at set-up, and
+    chosen by the player moving second for themselves (R-SCEN-2, R-SCEN-15)."""
     alliance: str | None = None
 
 
@@ -112,7 +127,9 @@ class GameSetup:
 
 
 def new_game(setup: GameSetup, rng: random.Random) -> Accepted | Rejected:
-    """Set a game up and begin the first player-turn, drawing order and ends with ``rng``."""
+    """Set a game up, drawing turn order and ends with ``rng``; then the player moving second
+    chooses their end (engine.warpwar.ends), or the first player-turn begins at once when there
+    is nothing to choose."""
     try:
         return Accepted(*_new_game(setup, rng))
     except Refusal as refusal:
@@ -138,48 +155,43 @@ def _new_game(setup: GameSetup, rng: random.Random) -> tuple[GameState, tuple[Ev
     order = list(setup.players)
     if not setup.fixed_order:
         rng.shuffle(order)
-    homes = _assign_homes(setup.map, order, rng)
+    fixed, drawn = _draw_ends(setup.map, order, rng)
     players = tuple(
         PlayerState(
-            name=p.name, home=homes[p.name], alliance=p.alliance if rules.name.value == "revised" else None
+            name=p.name,
+            home=fixed.get(p.name),
+            alliance=p.alliance if rules.name.value == "revised" else None,
         )
         for p in order
     )
-    bases: dict[str, Base] = {}
-    owners: dict[str, Ownership] = {}
-    for p in players:
-        home = setup.map.home(p.home)
-        stars = (home.middle,) if scenario.middle_base_only else home.bases
-        for star in stars:
-            bases[star] = Base(star=star, owner=p.name)
-            owners[star] = Ownership(player=p.name, since=0)
     start = GameState(
         ruleset=rules.name,
         scenario_key=scenario.key,
         map=setup.map,
         players=players,
-        bases=bases,
-        owners=owners,
+        phase=Phase.SETUP,
+        turn_serial=0,
         options=setup.options,
+        ends_drawn=drawn,
     )
     tx = Tx(start)
     tx.emit(GameCreated(start))
-    turns.begin_turn(tx, players[0].name, 1, 1)
+    ends.begin(tx)
     return tx.state, tuple(tx.events)
 
 
-def _assign_homes(hex_map: HexMap, order: list[PlayerSetup], rng: random.Random) -> dict[str, str]:
-    """Give each player a map end: chosen ones first, the rest at random (R-SCEN-1/2)."""
+def _draw_ends(
+    hex_map: HexMap, order: list[PlayerSetup], rng: random.Random
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The ends the creator fixed, and one drawn at random for each other player (R-SCEN-1):
+    the draw stands unless the player moving second chooses (R-SCEN-15)."""
     ends = [h.end for h in hex_map.homes]
-    homes: dict[str, str] = {}
+    fixed: dict[str, str] = {}
     for p in order:
         if p.home is not None:
-            if p.home not in ends or p.home in homes.values():
+            if p.home not in ends or p.home in fixed.values():
                 raise Refusal("bad-home", f"{p.home} is not a free map end; choose from {', '.join(ends)}.")
-            homes[p.name] = p.home
-    free = [e for e in ends if e not in homes.values()]
+            fixed[p.name] = p.home
+    free = [e for e in ends if e not in fixed.values()]
     rng.shuffle(free)
-    for p in order:
-        if p.name not in homes:
-            homes[p.name] = free.pop()
-    return homes
+    return fixed, {p.name: free.pop() for p in order if p.name not in fixed}

@@ -11,11 +11,13 @@ import difflib
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from engine.serial import serializable
-from engine.warpwar.hexgrid import distance, is_hex_id, neighbour_ids
+from engine.text import listed
+from engine.warpwar.hexgrid import is_hex_id, neighbour_ids
 
 
 class MapError(ValueError):
@@ -83,8 +85,15 @@ class HexMap:
         return {h: frozenset(v) for h, v in links.items()}
 
     @cached_property
-    def _neighbours(self) -> dict[str, tuple[str, ...]]:
-        return {h: tuple(n for n in neighbour_ids(h) if n in self.hex_set) for h in self.hexes}
+    def _neighbours(self) -> Mapping[str, tuple[str, ...]]:
+        return _neighbour_table(self.hexes)
+
+    @cached_property
+    def _moves(self) -> dict[str, tuple[str, ...]]:
+        moves = dict(self._neighbours)
+        for here, there in self._warp_links.items():
+            moves[here] = (*moves[here], *sorted(there))
+        return moves
 
     def star(self, name: str) -> Star:
         """The star called ``name`` (case-insensitive); KeyError if there is none."""
@@ -100,6 +109,10 @@ class HexMap:
     def neighbours(self, hex_name: str) -> tuple[str, ...]:
         """Adjacent hexes that are on this map, clockwise from north."""
         return self._neighbours.get(hex_name, ())
+
+    def moves(self, hex_name: str) -> tuple[str, ...]:
+        """Hexes one MP from ``hex_name``: its neighbours, then the far ends of its warplines."""
+        return self._moves.get(hex_name, ())
 
     def warp_destinations(self, hex_name: str) -> frozenset[str]:
         """Star hexes one warpline jump away from the star on ``hex_name``."""
@@ -136,6 +149,14 @@ class HexMap:
             if home.end == end:
                 return home
         raise KeyError(end)
+
+
+@lru_cache(maxsize=16)
+def _neighbour_table(hexes: tuple[str, ...]) -> Mapping[str, tuple[str, ...]]:
+    """Each hex's neighbours on a field of ``hexes``: the same for every map of one field (the
+    printed map's variants, generated maps of one shape), so worked out once."""
+    on_map = frozenset(hexes)
+    return MappingProxyType({h: tuple(n for n in neighbour_ids(h) if n in on_map) for h in hexes})
 
 
 def parse_map(data: Mapping[str, Any]) -> HexMap:
@@ -182,8 +203,9 @@ def check_map(m: HexMap) -> None:
     if len(m.star_by_hex) != len(m.stars):
         raise MapError("two stars share one hex")
     for star in m.stars:
-        for other in m.stars:
-            if star.name < other.name and distance(star.hex, other.hex) == 1:
+        for near in neighbour_ids(star.hex):
+            other = m.star_by_hex.get(near)
+            if other is not None and star.name < other.name:
                 raise MapError(f"stars {star.name} and {other.name} are adjacent; stars never are")
     seen_lines: set[frozenset[str]] = set()
     for a, b in m.warplines:
@@ -194,8 +216,28 @@ def check_map(m: HexMap) -> None:
         if len(key) == 1 or key in seen_lines:
             raise MapError(f"warpline {a}–{b} is listed twice or joins a star to itself")
         seen_lines.add(key)
+    _check_warpline_counts(m)
     _check_homes(m, names)
     _check_connected(m)
+
+
+MAX_WARPLINES = 4
+"""No star ever has more than 4 warplines (the 1994 text's "Creating new maps", R-GEN-3)."""
+
+
+def _check_warpline_counts(m: HexMap) -> None:
+    """R-GEN-3: a star with a fifth warpline is refused, named with its lines."""
+    lines: dict[str, list[str]] = {}
+    for a, b in m.warplines:
+        lines.setdefault(m.star(a).name, []).append(m.star(b).name)
+        lines.setdefault(m.star(b).name, []).append(m.star(a).name)
+    for star in m.stars:
+        ends = lines.get(star.name, [])
+        if len(ends) > MAX_WARPLINES:
+            raise MapError(
+                f"star {star.name} has {len(ends)} warplines (to {listed(ends)}); "
+                f"a star has at most {MAX_WARPLINES}"
+            )
 
 
 def _check_homes(m: HexMap, star_names: set[str]) -> None:

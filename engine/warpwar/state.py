@@ -18,8 +18,12 @@ from engine.warpwar.starmap import HexMap
 
 
 class Phase(StrEnum):
-    """Steps of a player-turn (R-TURN-2). Victory points and income happen as the turn begins."""
+    """Steps of a player-turn (R-TURN-2). Victory points and income happen as the turn begins.
 
+    ``SETUP`` comes once, before the first player-turn: the player moving second chooses the
+    map end (R-SCEN-2); nobody builds or moves until the ends are settled."""
+
+    SETUP = "setup"
     BUILD = "build"
     MOVE = "move"
     COMBAT = "combat"
@@ -31,8 +35,9 @@ class Phase(StrEnum):
 @dataclass(frozen=True)
 class PlayerState:
     name: str
-    home: str
-    """The map end the player defends."""
+    home: str | None
+    """The map end the player defends; None until the ends are settled (R-SCEN-2), unless the
+    game's creator fixed it."""
     alliance: str | None = None
     """Players with the same alliance name are allies (revised, fixed at the start, R-SCEN-1)."""
     bp: int = 0
@@ -176,6 +181,10 @@ class GameState:
     retired: tuple[Ship, ...] = ()
     """The ships of players who went out, as they were when they left the map (in that order):
     kept, though out of play, so that the end of the game reveals them with the rest (R-WIN-4)."""
+    ends_drawn: dict[str, str] = field(default_factory=dict)
+    """While the ends are being chosen (``Phase.SETUP``): the map end drawn at set-up for each
+    player whose end the creator did not fix, the end they get unless the chooser's choice
+    displaces them (R-SCEN-15/16). Secret, as a referee's draw is; empty once the ends are settled."""
     knowledge: Knowledge = field(default_factory=Knowledge)
     """What each player of a blind game has seen (engine.warpwar.sight keeps it); empty in an
     open game, and in games stored before there were blind games."""

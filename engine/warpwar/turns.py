@@ -95,7 +95,7 @@ def end_turn(tx: Tx) -> None:
         for player in tx.state.living_players():
             if not tx.state.bases_of(player.name):
                 remove_player(tx, player.name, "lost every Base")
-    if _check_last_side_standing(tx):
+    if last_side_standing(tx):
         return
     begin_next_turn(tx)
 
@@ -137,7 +137,7 @@ def remove_player(tx: Tx, player: str, reason: str) -> None:
     tx.emit(PlayerOut(player, reason))
 
 
-def _check_last_side_standing(tx: Tx) -> bool:
+def last_side_standing(tx: Tx) -> bool:
     """End the game when every player still in is allied with every other (R-WIN-3/4)."""
     state = tx.state
     living = [p.name for p in state.living_players()]
@@ -146,6 +146,12 @@ def _check_last_side_standing(tx: Tx) -> bool:
         tx.emit(GameEnded(GameResult(winners=tuple(living), reason=reason)))
         return True
     return False
+
+
+def begin_first_turn(tx: Tx) -> None:
+    """Game-turn 1 begins with the first player in turn order still in the game."""
+    first = next(p for p in tx.state.players if not p.out)
+    begin_turn(tx, first.name, 1, 1)
 
 
 def begin_next_turn(tx: Tx) -> None:
@@ -217,7 +223,10 @@ def _grant_income(tx: Tx, player: str) -> None:
 
 
 def _middle_base(state: GameState, player: str) -> str | None:
-    middle = state.map.home(state.player(player).home).middle
+    end = state.player(player).home
+    if end is None:
+        return None
+    middle = state.map.home(end).middle
     base = state.bases.get(middle)
     return middle if base is not None and base.owner == player and base.finished else None
 
@@ -266,7 +275,7 @@ def concede(tx: Tx, cmd: Concede) -> None:
     require_player(tx.state, cmd.player)
     was_active = tx.state.active_player.name == cmd.player
     remove_player(tx, cmd.player, "conceded")
-    if _check_last_side_standing(tx):
+    if last_side_standing(tx):
         return
     if was_active:
         begin_next_turn(tx)

@@ -51,6 +51,7 @@ def view_for(state: GameState, player: str | None) -> GameState:
         standing={k: o for k, o in state.standing.items() if k in mine},
         priorities={k: p for k, p in state.priorities.items() if k in mine},
         retired=(),
+        ends_drawn={},
         knowledge=Knowledge({player: record} if player is not None else {}),
     )
 
@@ -148,8 +149,9 @@ def _outline(base: Base) -> Base:
 
 
 def _stranger(player: PlayerState) -> PlayerState:
-    """Another player as a blind game's player knows them: a name, an alliance, whether out."""
-    return PlayerState(player.name, "", player.alliance, out=player.out)
+    """Another player as a blind game's player knows them: a name, an alliance, whether out;
+    not their map end (R-BLIND-11)."""
+    return PlayerState(player.name, None, player.alliance, out=player.out)
 
 
 def _turn(state: GameState, player: str | None) -> TurnState:

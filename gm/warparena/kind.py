@@ -29,8 +29,9 @@ from engine.warparena.views import GameView, view_for
 from gm.announce import Announcement, Picture, ToPlayer
 from gm.kinds import Drawing, Outcome, Refused, Table, Telling, Wanted
 from gm.warparena import deadlines as plan
+from gm.warparena.channel import arena_news
 from gm.warparena.pictures import drawing
-from gm.warparena.prompts import changed_hexes, private_parts, with_arena_picture
+from gm.warparena.prompts import private_parts
 from gm.warparena.reactions import with_standing_passes
 from gm.warparena.settings import SETTING_NAMES, ArenaSettings, changed, describe, settings_from, to_data
 from gm.warparena.story import hands, tell
@@ -77,6 +78,12 @@ class ArenaKind:
 
     def check_seat(self, settings: ArenaSettings, alliance: str | None, seed: str | None) -> str | None:
         return "Warp Arena has no alliances." if alliance else None
+
+    def settle(self, settings: ArenaSettings, seed: int) -> ArenaSettings:
+        return settings
+
+    def lobby_pictures(self, before: ArenaSettings | None, after: ArenaSettings) -> tuple[Picture, ...]:
+        return ()
 
     def opened(self, settings: ArenaSettings, secret: bytes | None) -> str:
         """The dice's commitment, announced before any player seed is known (R-WA-DICE-2)."""
@@ -140,13 +147,11 @@ class ArenaKind:
         return view_for(state, player)
 
     def tell(self, telling: Telling) -> list[Announcement]:
-        """The story (gm.warparena.story), with the arena picture when the board changed, then
-        the private parts: hands, the decisions now owed, a window's prompt (gm.warparena.prompts)."""
+        """The story (gm.warparena.story), with the arena picture when the board changed or a
+        phase ended (gm.warparena.channel), then the private parts: hands, the decisions now
+        owed, a window's prompt (gm.warparena.prompts)."""
         told = tell(telling.events, telling.before, telling.table.names, telling.note)
-        if telling.before is None:
-            told = with_arena_picture(told)
-        elif telling.before.board != telling.after.board:
-            told = with_arena_picture(told, changed_hexes(telling.before.board, telling.after.board))
+        told = arena_news(told, telling.events, telling.before, telling.after)
         extra = private_parts(
             telling.before,
             telling.after,
@@ -225,6 +230,10 @@ class ArenaKind:
     ) -> Drawing | None:
         """The arena, a fight or a hand (gm.warparena.pictures)."""
         return drawing(rows, picture, title, scale)
+
+    def preview(self, settings: ArenaSettings, picture: Picture, title: str, scale: float) -> Drawing | None:
+        """Nothing: the arena is laid out when the game begins."""
+        return None
 
 
 ARENA_KIND = ArenaKind()

@@ -8,7 +8,7 @@ After every command or deadline (gm.warparena.kind.ArenaKind.tell):
   are the legal answers in the game's text form (gm.warparena.answers);
 * a reaction window that opens (or opens again after a cancel) is ONE channel announcement
   with the prompt ``cancel`` / ``pass``, the same whoever holds a Wild Warp (R-WA-CARD-4);
-* the channel's news carries the arena picture, and a combat's end the fight picture.
+* a combat's end carries the fight picture (the arena picture is gm.warparena.channel's).
 
 A decision is told once, when it becomes owed: it is named as its deadline is
 (gm.warparena.deadlines.moment), so a prompt and a deadline begin together.
@@ -19,10 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.text import plural
-from engine.warparena.board import Board
 from engine.warparena.combat_events import CombatOver, GameWon
 from engine.warparena.dice import Dice
-from engine.warparena.hexes import CENTRE, hex_name
 from engine.warparena.state import GameState
 from engine.warparena.tx import Event
 from engine.warparena.views import waiting_on
@@ -31,7 +29,7 @@ from gm.announce import Announcement, Picture, Prompt, ToChannel, ToPlayer
 from gm.kinds import Table
 from gm.warparena.answers import TEMPLATES, WINDOW_ANSWERS, answers
 from gm.warparena.deadlines import moment
-from gm.warparena.pictures import ARENA, FIGHT, HAND
+from gm.warparena.pictures import FIGHT, HAND
 from gm.warparena.story import hand_line
 
 WORDS: dict[Decision, str] = {
@@ -134,31 +132,3 @@ def _shown(choices: Sequence[str]) -> str:
     if len(choices) == 1 and " " not in choices[0] and choices[0] in TEMPLATES.values():
         return f"\nType `{choices[0]} …`, then the rest of the command."
     return ""
-
-
-def with_arena_picture(told: list[Announcement], around: tuple[str, ...] = ()) -> list[Announcement]:
-    """The first plain channel announcement carries the arena picture: a close-up of what
-    the last action touched when ``around`` names its hexes (legible on a phone), else the
-    whole arena."""
-    for i, a in enumerate(told):
-        if isinstance(a.to, ToChannel) and a.picture is None and a.prompt is None:
-            picture = Picture(ARENA, around=around)
-            return [*told[:i], Announcement(a.to, a.text, picture=picture), *told[i + 1 :]]
-    return told
-
-
-def changed_hexes(before: Board, after: Board) -> tuple[str, ...]:
-    """Hexes a piece left or entered, or that were destroyed, and the centres of grids
-    moved or turned, between two boards."""
-    was = {(p.owner, p.label): p.hex for p in before.pieces}
-    now = {(p.owner, p.label): p.hex for p in after.pieces}
-    hexes = {
-        h
-        for key in was.keys() | now.keys()
-        if was.get(key) != now.get(key)
-        for h in (was.get(key), now.get(key))
-        if h
-    }
-    hexes |= set(after.destroyed) - set(before.destroyed)
-    hexes |= {hex_name(g.number, CENTRE) for g in after.grids if before.grid(g.number) != g}
-    return tuple(sorted(hexes))

@@ -26,26 +26,41 @@ from engine.warparena.cards import card
 from engine.warparena.pieces import Piece
 from engine.warparena.state import GameState
 from engine.warparena.tx import Event, Rolled
+from engine.warparena.views import waiting_on
 from gm.announce import Announcement, ToChannel, ToPlayer
+from gm.warparena.channel import SET_UP, SETTING_UP, set_up_heading
 
 
 class Story:
-    """Lines gathered while the events are told: public ones, and each player's own."""
+    """Lines gathered while the events are told: public ones (set-up's apart, for its one
+    post: gm.warparena.channel), and each player's own."""
 
     def __init__(self, seats: Mapping[str, int]) -> None:
         self.seats = seats
+        self.setting_up = False
+        """Whether the lines told now are set-up's."""
+        self.set_up: list[str] = []
+        self.next_to_place: str | None = None
+        """Who places next during set-up: its post's footer says it rather than a line per
+        placement (the question to that player asks them anyway)."""
         self.public: list[str] = []
         self.private: dict[str, list[str]] = {}
 
     def all(self, text: str) -> None:
-        self.public.append(text)
+        (self.set_up if self.setting_up else self.public).append(text)
 
     def only(self, player: str, text: str) -> None:
         if player in self.seats:
             self.private.setdefault(player, []).append(text)
 
-    def announcements(self) -> list[Announcement]:
-        out = [Announcement(ToChannel(), "\n".join(self.public))] if self.public else []
+    def announcements(self, set_up_over: bool) -> list[Announcement]:
+        """Set-up's lines as its post (over or not), the others, then each player's own."""
+        out = []
+        if self.set_up:
+            heading = set_up_heading(set_up_over, self.next_to_place)
+            out.append(Announcement(ToChannel(), "\n".join(self.set_up), heading=heading, phase=SET_UP))
+        if self.public:
+            out.append(Announcement(ToChannel(), "\n".join(self.public)))
         out.extend(
             Announcement(ToPlayer(p, self.seats.get(p, 0)), "\n".join(lines))
             for p, lines in self.private.items()
@@ -97,7 +112,8 @@ def _arena(story: Story, e: Event, after: GameState) -> None:
 
 def _next(story: Story, e: Event, after: GameState) -> None:
     assert isinstance(e, ev.NextToPlace)
-    story.all(f"{e.player} places next.")
+    if not story.setting_up:  # set-up's post says it in its footer (Story.next_to_place)
+        story.all(f"{e.player} places next.")
 
 
 def _initiative(story: Story, e: Event, after: GameState) -> None:
@@ -226,6 +242,16 @@ def _moved(story: Story, e: Event, after: GameState) -> None:
     story.all(f"{e.piece} moves {' '.join(e.path)}{how}.")
 
 
+def _added(story: Story, e: Event, after: GameState) -> None:
+    """A robot placed in set-up, or made by a conversion (whose line comes first)."""
+    assert isinstance(e, board.PieceAdded)
+    piece = e.piece
+    if after.stage in SETTING_UP:
+        story.all(f"{piece.owner} places {piece.label} on {piece.hex}.")
+    else:
+        story.all(f"{_piece(piece)} comes into the arena on {piece.hex}.")
+
+
 def _warped(story: Story, e: Event, after: GameState) -> None:
     assert isinstance(e, board.PieceWarped)
     end = f"to {e.hex}, a destroyed hex, and is lost" if e.destroyed else f"to {e.hex}"
@@ -329,6 +355,7 @@ TELLERS: dict[type[Event], Teller] = {
     board.PDsPickedUp: _picked_up,
     board.PDsStolen: _stolen,
     board.PDsHandedOver: _handed,
+    board.PieceAdded: _added,
     board.PieceMoved: _moved,
     board.PieceWarped: _warped,
     board.PiecesRemoved: _removed,
@@ -349,15 +376,19 @@ def tell(
 ) -> list[Announcement]:
     """Announcements for ``events`` applied in turn from ``start`` (None: a new game)."""
     story = Story(seats)
+    story.setting_up = start is None or start.stage in SETTING_UP
     if note:
         story.all(note)
     state = start
     for event in events:
         state = ev.fold(state, [event])
+        story.setting_up = state.stage in SETTING_UP
         teller = TELLERS.get(type(event))
         if teller is not None:
             teller(story, event, state)
-    return story.announcements()
+    if state is not None and state.stage in SETTING_UP:
+        story.next_to_place = next((w.player for w in waiting_on(state)), None)
+    return story.announcements(set_up_over=state is not None and state.stage not in SETTING_UP)
 
 
 def hand_line(state: GameState, player: str) -> str:

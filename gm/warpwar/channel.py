@@ -83,11 +83,14 @@ class Channel:
         self.segments[-1].whole = True
 
     def phase_began(self, state: GameState) -> None:
-        """A turn or phase began: the current phase is over, later lines go to the new one."""
+        """A turn or phase began: the current phase is over, later lines go to the new one. The
+        same phase begun again (the set-up phase, once its chooser is known) is headed anew."""
         segment = _segment(state)
         if segment.key != self.segments[-1].key:
             self.segments[-1].ended = True
             self.segments.append(segment)
+        else:
+            self.segments[-1].heading = segment.heading
 
     @property
     def public(self) -> list[str]:
@@ -162,11 +165,14 @@ def _segment(state: GameState) -> Segment:
 
 
 def _heading(state: GameState) -> Heading:
-    """``Game-turn 2 · bob · Build`` in bob's colour, its deadline to come; or the game over."""
+    """``Game-turn 2 · bob · Build`` in bob's colour, its deadline to come (before the first
+    turn: ``Before game-turn 1 · bob · Choosing a map end``); or the game over."""
     if state.result is not None or state.phase is Phase.OVER:
         return Heading("Game over", colour(GAME_OVER))
     player = state.active_player.name
     title = f"Game-turn {state.game_turn} · {player} · {state.phase.value.capitalize()}"
+    if state.phase is Phase.SETUP:
+        title = f"Before game-turn 1 · {player} · Choosing a map end"
     return Heading(title, colour(player_colours(state)[player]), DEADLINE, live=True)
 
 

@@ -8,9 +8,11 @@ Each choice is a pair: what the list shows, and the value it puts in the command
 
 from __future__ import annotations
 
+from engine.warpwar.ends import chooser, free_ends
 from engine.warpwar.order_checks import combatants
 from engine.warpwar.state import GameState
 from engine.warpwar.view import view_for
+from gm.warpwar.ends import label
 
 Choice = tuple[str, str]
 
@@ -50,3 +52,11 @@ def targets(state: GameState, player: str, star: str) -> list[str]:
     enemies = [s for s in ships if not state.allied(player, s.owner)]
     labels = [s.label for s in enemies]
     return [s.label if labels.count(s.label) == 1 else f"{s.label}@{s.owner}" for s in enemies]
+
+
+def ends(state: GameState) -> list[Choice]:
+    """The map ends free to choose while the ends are being chosen, each named as the buttons
+    name it (only its compass word when the map is hidden, gm.warpwar.ends)."""
+    if chooser(state) is None:
+        return []
+    return [(label(state, end), end) for end in free_ends(state)]

@@ -43,15 +43,20 @@ def wanted(state: GameState, settings: Settings) -> list[Wanted]:
 def on_deadline(state: GameState, kind: str, payload: dict[str, str]) -> Accepted | None:
     """What a passed deadline does. The idle player's turn ends with nothing more built or moved
     (each phase ended in turn, up to any combat, which has its own deadlines); a combat round is
-    fought with the orders that came (R-CBT-12). None when there is nothing to do."""
+    fought with the orders that came (R-CBT-12); a chooser who did not choose gets the map end
+    drawn for them (R-SCEN-16). None when there is nothing to do."""
     if kind == "round":
         result = apply(state, CloseRound(payload["star"]))
         return result if isinstance(result, Accepted) else None
     if kind != "phase":
         return None
-    player = state.active_player.name
+    player, serial = state.active_player.name, state.turn_serial
     events: list[Event] = []
-    while state.result is None and state.active_player.name == player and state.phase is not Phase.COMBAT:
+    while (
+        state.result is None
+        and (state.active_player.name, state.turn_serial) == (player, serial)
+        and state.phase is not Phase.COMBAT
+    ):
         step = apply(state, EndPhase(player, deadline_passed=True))
         if not isinstance(step, Accepted):
             break

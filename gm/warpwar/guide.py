@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.text import plural
+from engine.warpwar.state import Phase
 from gm.announce import Picture, Reply, refused
 from gm.aside import SET_ASIDE, GameSetAside
 from gm.core import Actor, Loaded
@@ -22,7 +23,8 @@ HELP = (
     "**WarpWar in short.** Players take turns. In your turn you build at your bases "
     "(/build …, then /build done), move your Warpships (/move …, then /move done), and where "
     "ships meet a battle is fought in rounds of sealed orders, written by direct message (/orders).\n"
-    "• /warpwar new opens a game in a channel, /warpwar join takes a seat, /warpwar start begins it.\n"
+    "• /warpwar new opens a game in a channel, /warpwar join takes a seat, /warpwar start begins it; "
+    "then the player moving second chooses their map end (/warpwar end).\n"
     "• /games lists your games on this server; /warpwar status shows where this channel's game "
     "stands; /fleet shows your ships; /warpwar rules sums up the rules.\n"
     "• I tell you by direct message when it is your turn or a battle wants your orders."
@@ -152,6 +154,10 @@ class Guide(Play, Looking):
                 )
             return False, f"{name}: your orders at {where} are sealed; waiting for the others."
         active = state.active_player.name
+        if state.phase is Phase.SETUP:
+            if active == player:
+                return True, f"{name}: **your choice** of map end; {ends}."
+            return False, f"{name}: {active} is choosing a map end; {ends}."
         if active == player:
             return (
                 True,

@@ -161,9 +161,17 @@ def path_example(state: GameState) -> str:
     return "1720 1721" if state.options.blind is Blind.MAP and hidden(state) else "Umma Girsu"
 
 
+ALLOCATION_EXAMPLE = "Ur=10 Mosul=5"
+"""The rulebook's split of starting BP, shown when a player's own bases cannot be named."""
+
+
 def allocation_example(state: GameState, player: str) -> str:
-    """A split of starting BP to show a player: their own bases, the middle one first."""
-    home = state.map.home(state.player(player).home)
+    """A split of starting BP to show a player: their own bases, the middle one first (the
+    rulebook's example before their map end is settled)."""
+    end = state.player(player).home
+    if end is None:
+        return ALLOCATION_EXAMPLE
+    home = state.map.home(end)
     stars = [home.middle, *(b for b in home.bases if b != home.middle)]
     return " ".join(f"{star}={amount}" for star, amount in zip(stars, (10, 5), strict=False))
 
@@ -186,7 +194,7 @@ def _why_round(state: GameState, player: str, why: Detour) -> str:
     return f"The direct route stops at {where}, where {whose}"
 
 
-def allocation(text: str, example: str = "Ur=10 Mosul=5") -> dict[str, int]:
+def allocation(text: str, example: str = ALLOCATION_EXAMPLE) -> dict[str, int]:
     """``Ur=10 Mosul=5``: BP per base star (``example`` is shown when it cannot be read)."""
     found: dict[str, int] = {}
     for part in re.split(r"[\s,]+", _bounded(text, "allocation")):

@@ -12,17 +12,28 @@ from datetime import datetime
 from typing import Any
 
 from engine.serial import decode
-from engine.warpwar import Event, GameSetup, GameState, PlayerSetup, apply, fold, new_game
+from engine.warpwar import Event, GameSetup, GameState, PlayerSetup, Rejected, apply, fold, new_game
 from engine.warpwar.commands import Command
 from engine.warpwar.events import GameCreated
 from engine.warpwar.state import Blind, GameOptions
 from gm.announce import Announcement, Picture, ToPlayer
 from gm.kinds import WARPWAR, Drawing, Outcome, Refused, Table, Telling, Wanted
 from gm.warpwar import deadlines as plan
-from gm.warpwar import nudges, pictures, views
+from gm.warpwar import ends, nudges, pictures, views
 from gm.warpwar.channel import dated, deadline_moved
-from gm.warpwar.maps import load_map
-from gm.warpwar.settings import SETTING_NAMES, Settings, changed, describe, settings_from, to_data
+from gm.warpwar.maps import RANDOM_MAP, RETIRED_MAPS
+from gm.warpwar.settings import (
+    MAP_FIELDS,
+    SETTING_NAMES,
+    Settings,
+    changed,
+    describe,
+    map_of,
+    random_map_line,
+    settings_from,
+    settle,
+    to_data,
+)
 from gm.warpwar.story import revealed, tell
 from store.games import Deadline, LoggedEvent
 
@@ -88,8 +99,22 @@ class WarpWarKind:
             return "WarpWar has no dice of the players' seeds: join without a seed."
         return None
 
+    def settle(self, settings: Settings, seed: int) -> Settings:
+        return settle(settings, seed)
+
+    def lobby_pictures(self, before: Settings | None, after: Settings) -> tuple[Picture, ...]:
+        """The map to be played, with its ends, when it is random or another map (R-GEN-*)."""
+        if before is None:
+            shown = after.map == RANDOM_MAP
+        else:
+            shown = before.map != after.map or (
+                after.map == RANDOM_MAP and any(getattr(before, n) != getattr(after, n) for n in MAP_FIELDS)
+            )
+        return (Picture("map"),) if shown else ()
+
     def opened(self, settings: Settings, secret: bytes | None) -> str:
-        return ""
+        """How to make a random map again (its seed), or nothing for a map file."""
+        return random_map_line(settings)
 
     def begun(self, state: GameState) -> str:
         return f"Turn order: {', '.join(p.name for p in state.players)}."
@@ -97,11 +122,16 @@ class WarpWarKind:
     # --- playing -------------------------------------------------------------------------
 
     def begin(self, settings: Settings, table: Table, seed: int) -> Outcome | Refused:
-        """Turn order and map ends drawn with ``seed`` (stored, so replays agree)."""
+        """Turn order and map ends drawn with ``seed`` (stored, so replays agree); the player
+        moving second then chooses their end (R-SCEN-2). A retired map cannot begin a game."""
+        if settings.map in RETIRED_MAPS:
+            return Rejected(
+                "retired-map", f"{RETIRED_MAPS[settings.map]} Choose another with /warpwar settings."
+            )
         setup = GameSetup(
             ruleset=settings.ruleset,
             scenario=settings.scenario,
-            map=load_map(settings.map),
+            map=map_of(settings),
             players=tuple(PlayerSetup(s.name, alliance=s.alliance) for s in table.seats),
             fixed_order=settings.fixed_order,
             options=GameOptions(parallel_battles=settings.parallel_battles, blind=Blind(settings.blind)),
@@ -148,14 +178,16 @@ class WarpWarKind:
 
     def tell(self, telling: Telling) -> list[Announcement]:
         """The story (gm.warpwar.story), the phase's deadline in its posts, and the turn's news
-        (the call of whose turn it is, their letter)."""
+        (the call of whose turn it is, their letter, and the buttons of the choice of a map end
+        while it is open)."""
         table, settings, state = telling.table, telling.settings, telling.after
         told = tell(telling.events, telling.before, table.names, settings.announce, telling.note)
         told = dated(told, heading_due(telling.deadlines), telling.paused)
         due = phase_due(telling.deadlines)
         where = (table.title, table.channel_id)
+        question = ends.prompt(state, table.game_id, telling.version)
         return nudges.turn_news(
-            told, telling.events, state, table.names, where, due, telling.paused, telling.acting
+            told, telling.events, state, table.names, where, due, telling.paused, telling.acting, question
         )
 
     def ended(self, status: str, state: GameState | None) -> str | None:
@@ -214,6 +246,12 @@ class WarpWarKind:
         self, rows: Sequence[LoggedEvent], picture: Picture, title: str, due: datetime | None, scale: float
     ) -> Drawing | None:
         return pictures.picture(rows, picture, title, due, scale)
+
+    def preview(self, settings: Settings, picture: Picture, title: str, scale: float) -> Drawing | None:
+        """The map the game will be played on, each home end marked (a retired map: nothing)."""
+        if picture.kind != "map" or settings.map in RETIRED_MAPS:
+            return None
+        return pictures.preview(settings, title, scale)
 
 
 WARPWAR_KIND = WarpWarKind()

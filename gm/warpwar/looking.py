@@ -18,6 +18,8 @@ from gm.aside import set_aside_status
 from gm.core import Actor, GameCore, Loaded
 from gm.warpwar import inputs, nudges, views
 from gm.warpwar.kind import other_game
+from gm.warpwar.maps import RANDOM_MAP, RETIRED_MAPS
+from gm.warpwar.settings import map_about, random_map_line
 from gm.warpwar.story import tell
 from store import games
 from store.games import GameRow
@@ -86,6 +88,8 @@ class Looking(GameCore):
             )
             if ended is not None:
                 text = f"**{found.row.title}** ({found.settings.title}): {ended}"
+            elif found.settings.map == RANDOM_MAP:
+                text = f"{text}\n{random_map_line(found.settings)}"
         else:
             seat = found.seat_of(actor.user_id) if actor is not None else None
             viewer = seat.name if seat is not None else None
@@ -96,6 +100,18 @@ class Looking(GameCore):
             paused = found.row.paused_at is not None
             text = views.status(found.state, found.row.title, due, paused, ended, viewer)
         return Reply(True, text, private=private, game_id=found.row.id, channel_id=found.row.channel_id)
+
+    async def map_preview(self, channel_id: int) -> Reply:
+        """The map the channel's game will be played on, its home ends marked, while it waits for
+        its players (the picture the lobby shows when the map is random or changed)."""
+        found = await self._find(channel_id)
+        if isinstance(found, Reply):
+            return found
+        if found.row.status != "lobby":
+            return refused("This game ended before it began: it has no map.", "not-running")
+        text = f"The map of **{found.row.title}** as it will be played: map {map_about(found.settings)}."
+        pictures = (Picture("map"),) if found.settings.map not in RETIRED_MAPS else ()
+        return Reply(True, text, game_id=found.row.id, channel_id=found.row.channel_id, pictures=pictures)
 
     def _noted(self, loaded: Loaded, text: str) -> str:
         """A view of a game no longer played says so first."""
@@ -159,11 +175,14 @@ class Looking(GameCore):
     ) -> Reply:
         """The game's map, zoomed ``around`` some stars or hexes (``Kish Ur``), in public or
         (``mine``) as the asker sees it. A blind game has no public map until it ends: a player
-        gets their own, privately, and anyone else is told why not (R-BLIND-4)."""
+        gets their own, privately, and anyone else is told why not (R-BLIND-4). A game waiting
+        for its players shows the map it will be played on (:meth:`map_preview`)."""
         found = await self._find(channel_id, game_id)
         if isinstance(found, Reply):
             return found
         state, seat = found.state, found.seat_of(actor.user_id)
+        if state is None and found.row.status == "lobby":
+            return await self.map_preview(found.row.channel_id)
         if state is None:
             return refused("There is no map to show here yet: the game has not begun.", "not-running")
         if mine and seat is None:

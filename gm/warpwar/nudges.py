@@ -14,13 +14,14 @@ from dataclasses import replace
 from datetime import datetime
 
 from engine.text import listed
-from engine.warpwar.events import Event, PhaseBegan, RoundFought, TurnBegan
+from engine.warpwar.events import EndsOffered, Event, PhaseBegan, RoundFought, TurnBegan
 from engine.warpwar.rulesets import Attr, Rule
 from engine.warpwar.state import Blind, GameState, Phase
 from engine.warpwar.view import hidden, view_for
-from gm.announce import Announcement, PhaseKey, ToChannel, ToPlayer, Turn
+from gm.announce import Announcement, PhaseKey, Prompt, ToChannel, ToPlayer, Turn
 from gm.announce import summons as summons  # the front ends' call of a player, kept here too
 from gm.announce import when_unix as when_unix
+from gm.warpwar import ends
 from gm.warpwar.inputs import allocation_example, path_example
 from gm.warpwar.sealing import how_to_confirm
 from gm.warpwar.story import balances, fighting
@@ -71,6 +72,8 @@ def next_steps(state: GameState, player: str) -> list[str]:
         return ["You are out of this game: you may still look at the map and read your reports."]
     if state.phase is Phase.COMBAT:
         return _combat_steps(state, player)
+    if state.phase is Phase.SETUP:
+        return ends.steps(state, player)
     active = state.active_player.name
     if active != player:
         return [
@@ -200,7 +203,10 @@ def letter(
     game = f"**{title}** in {channel(channel_id)}"
     deadline = _deadline_words(due, paused)
     if reminder:
-        head = f"{reminder}: {game} is waiting for you: your {phase} phase, {deadline}."
+        doing = "your choice of map end" if state.phase is Phase.SETUP else f"your {phase} phase"
+        head = f"{reminder}: {game} is waiting for you: {doing}, {deadline}."
+    elif state.phase is Phase.SETUP:
+        head = f"{game} has begun: you choose your map end, {deadline}."
     elif state.phase is Phase.BUILD:
         head = f"{game}. Your turn has begun (game-turn {state.game_turn}): build phase, {deadline}."
     else:
@@ -247,13 +253,15 @@ def turn_news(
     due: datetime | None,
     paused: bool,
     acting: str | None,
+    question: Prompt | None = None,
 ) -> list[Announcement]:
     """When a command lets a player's phase begin: the channel's news calls them (unless they
     began it themselves) with the phase's facts, and they get the letter. ``where`` is the
     game's title and channel. A letter marked with the turn is a message of its own, never part
-    of the acting player's reply (gm.core)."""
+    of the acting player's reply (gm.core). ``question`` is what the phase asks its player (the
+    choice of a map end): its buttons go under the call and the letter."""
     own = turn_of(after, seats, due, paused, call=acting != after.active_player.name)
-    if own is None or not any(isinstance(e, TurnBegan | PhaseBegan) for e in events):
+    if own is None or not any(isinstance(e, TurnBegan | PhaseBegan | EndsOffered) for e in events):
         return told
     player, user_id = own.player, own.user_id
     out = list(told)
@@ -261,14 +269,13 @@ def turn_news(
     key = PhaseKey(after.turn_serial, after.phase.value)
     news = [i for i in public if out[i].phase == key] or public[-1:]  # the new phase's post
     if news:
-        out[news[0]] = replace(out[news[0]], turn=own)
+        out[news[0]] = replace(out[news[0]], turn=own, prompt=question)
     if player in seats:
         # Kept apart from the acting player's reply when a battle round is in it (its report).
         apart = acting == player and any(isinstance(e, RoundFought) for e in events)
         text = letter(after, player, *where, due, paused)
-        out.append(
-            Announcement(ToPlayer(player, user_id), text, turn=replace(own, call=False) if apart else None)
-        )
+        turn = replace(own, call=False) if apart else None
+        out.append(Announcement(ToPlayer(player, user_id), text, turn=turn, prompt=question))
     return out
 
 
@@ -281,4 +288,5 @@ def turn_of(
         return None
     player = state.active_player.name
     deadline = None if paused or due is None else int(due.timestamp())
-    return Turn(player, seats.get(player, 0), state.phase.value, state.turn_serial, deadline, call=call)
+    task = "choose your map end" if state.phase is Phase.SETUP else ""
+    return Turn(player, seats.get(player, 0), state.phase.value, state.turn_serial, deadline, call, task)

@@ -18,6 +18,7 @@ Ending = Literal["build", "move"]
 """The phases a player ends by a command, as `/build done` and `/move done` name them."""
 
 NAMES: dict[Phase, str] = {
+    Phase.SETUP: "the choice of map ends",
     Phase.BUILD: "the build phase",
     Phase.MOVE: "the move phase",
     Phase.COMBAT: "the combat phase",
@@ -26,11 +27,13 @@ NAMES: dict[Phase, str] = {
 }
 
 ENDED_BY: dict[Phase, str] = {
+    Phase.SETUP: "/warpwar end",
     Phase.BUILD: "/build done",
     Phase.MOVE: "/move done",
     Phase.REARRANGE: "/move done",
 }
-"""The command that ends each phase a player ends (combat ends when its battles are fought)."""
+"""The command that ends each phase a player ends (combat ends when its battles are fought; the
+choice of map ends, when the end is chosen)."""
 
 
 def ends_it(state: GameState, player: str | None = None) -> str:

@@ -25,12 +25,17 @@ from engine.warpwar.events import (
     SystemshipPickedUp,
     TurnBegan,
 )
+from engine.warpwar.rulesets import RuleSetName
+from engine.warpwar.starmap import MapError
 from engine.warpwar.view import hidden, last_seen, leads, view_for
 from gm.announce import Picture
 from gm.kinds import Drawing
+from gm.warpwar.maps import RANDOM_MAP, load_map
+from gm.warpwar.settings import Settings, map_about, map_of
 from render.battle import render_battle
 from render.fleet import render_fleet_card
 from render.mapview import MapView, render_map
+from render.preview import render_preview
 from store.games import LoggedEvent
 
 
@@ -110,3 +115,21 @@ def _standing_events(rows: Sequence[LoggedEvent]) -> list[Event]:
             assert isinstance(event, MoveTakenBack)
             undone.update(r.seq for r in rows if event.after < r.seq < row.seq)
     return [decode(Event, json.loads(r.body)) for r in rows if r.seq not in undone]
+
+
+def preview(settings: Settings, title: str, scale: float) -> Drawing | None:
+    """The lobby's picture of the map the game will be played on, its ends marked; None when
+    the map file cannot be played (the settings' check says why)."""
+    if settings.map != RANDOM_MAP:
+        try:
+            load_map(settings.map)
+        except MapError:
+            return None
+    return Drawing(_draw_preview, (settings, title, scale))
+
+
+def _draw_preview(settings: Settings, title: str, scale: float) -> bytes:
+    """Drawn off the event loop, the map generated there too (a random map takes some ms)."""
+    about = f"Before the start: map {map_about(settings)}"
+    ruleset = RuleSetName(settings.ruleset)
+    return render_preview(map_of(settings), ruleset, settings.scenario, title, about, scale)

@@ -76,6 +76,16 @@ class Play(GameCore):
         return await self._play(actor, await games.game_by_id(self.db, game_id), make, unchanged)
 
     @once
+    async def choose_end(self, actor: Actor, channel_id: int, end: str) -> Reply:
+        """The player moving second chooses their map end before the first turn (R-SCEN-2)."""
+        return await self._in_channel(actor, channel_id, _end(end))
+
+    @once
+    async def choose_end_in(self, actor: Actor, game_id: int, end: str) -> Reply:
+        """The same choice from a button, which names its game (in the channel or a letter)."""
+        return await self._in_game(actor, game_id, _end(end))
+
+    @once
     async def build_ship(
         self, actor: Actor, channel_id: int, star: str, design: str, name: str | None = None
     ) -> Reply:
@@ -285,6 +295,10 @@ class Play(GameCore):
 
 def _star(text: str) -> str:
     return inputs.word(text, "star")
+
+
+def _end(text: str) -> Make:
+    return lambda s, p: cmd.ChooseEnd(p, inputs.word(text, "map end"))
 
 
 ROUND_OVER = "round-over"

@@ -29,6 +29,9 @@ TOPICS: dict[str, Topic] = {
         {
             "order": "Players take turns in a drawn order, or in the order they joined with "
             "`fixed_order:yes`.",
+            "ends": "Before the first turn the player moving second chooses their end of the map "
+            "(`/warpwar end end:north`, or its button); the others get theirs by lot, and if the "
+            "deadline passes first the chooser gets the end drawn for them.",
             "phases": "Your turn has a build phase, a move phase, combat wherever your move made enemy "
             "ships meet, then a free rearrangement of Systemships if you have any.",
             "done": "`/build done` ends the build phase; `/move done` ends the move phase and, after "

@@ -26,6 +26,8 @@ from engine.warpwar.events import (
     BattlesOrdered,
     BPMoved,
     DamagePrioritySet,
+    EndsAssigned,
+    EndsOffered,
     Event,
     GameCreated,
     GameEnded,
@@ -54,6 +56,7 @@ from engine.warpwar.state import GameState, Phase
 from engine.warpwar.view import hidden, view_for
 from engine.warpwar.writeup import write_up
 from gm.announce import Announcement, Picture, ToBattle, ToPlayer
+from gm.warpwar import ends
 from gm.warpwar.channel import Channel, Kind
 from gm.warpwar.phases import ENDED_BY
 from gm.warpwar.sealing import receipt
@@ -133,10 +136,24 @@ def _turn_began(story: Story, e: Event, before: GameState, after: GameState) -> 
 
 
 def _game_created(story: Story, e: Event, before: GameState, after: GameState) -> None:
-    story.channel.whole_map()
+    story.channel.whole_map()  # the map the ends are chosen on (none in a blind game's channel)
+
+
+def _ends_offered(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, EndsOffered)
+    story.tell_all(ends.offered(after, e))
+    if story.hidden and ends.chosen_on_map(after):
+        story.maps[e.player] = ends.CHOOSE_ON
+
+
+def _ends_assigned(story: Story, e: Event, before: GameState, after: GameState) -> None:
+    assert isinstance(e, EndsAssigned)
+    story.tell_all(ends.settled(after, e))
+    story.map_changed = True
     if story.hidden:
-        for player in after.players:
-            story.maps[player.name] = BEGINS
+        for player, end in e.ends.items():
+            story.tell(player, ends.yours(after, end))
+            story.maps[player] = BEGINS
 
 
 BEGINS = "**Your map** as the game begins: you see only what your own ships and stars show you."
@@ -423,6 +440,8 @@ def revealed(state: GameState) -> list[str]:
 
 TELLERS: dict[type[Any], Teller] = {
     GameCreated: _game_created,
+    EndsOffered: _ends_offered,
+    EndsAssigned: _ends_assigned,
     TurnBegan: _turn_began,
     PhaseBegan: _phase_began,
     BPMoved: _bp_moved,
@@ -468,8 +487,8 @@ def tell(
     state = start
     for previous, event in zip((None, *events), events, strict=False):
         after = event.apply(state)
-        if isinstance(event, TurnBegan | PhaseBegan):
-            if story.hidden and not isinstance(previous, GameCreated):
+        if isinstance(event, TurnBegan | PhaseBegan | EndsOffered):
+            if story.hidden and not isinstance(previous, GameCreated | EndsAssigned):
                 _maps_after_phase(story, state)
             story.channel.phase_began(after)
         teller = TELLERS.get(type(event))

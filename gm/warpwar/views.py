@@ -10,7 +10,7 @@ from engine.warpwar.order_checks import combatants
 from engine.warpwar.order_notation import format_damage, format_orders
 from engine.warpwar.rulesets import BASE_COST, Attr, VictoryKind
 from engine.warpwar.ships import Ship, record
-from engine.warpwar.state import Blind, GameState
+from engine.warpwar.state import Blind, GameState, Phase
 from engine.warpwar.view import hidden, view_for
 from gm.warpwar.sealing import receipt
 from gm.warpwar.story import balances, fighting
@@ -40,6 +40,10 @@ def status(
         lines.append(f"A blind game ({BLIND_WORDS[state.options.blind]}).")
     if ended is not None:
         lines.append(ended)
+    elif state.phase is Phase.SETUP:
+        lines.append(
+            f"Before game-turn 1: {state.active_player.name} moves second and is choosing a map end."
+        )
     else:
         lines.append(
             f"Game-turn {state.game_turn}: {state.active_player.name}'s turn, {state.phase.value} phase."

@@ -16,11 +16,11 @@ from engine.warparena.board import Board
 from engine.warparena.state import Stage
 from engine.warparena.tx import Event
 from engine.warparena.views import GameView
-from render.canvas import Picture, stack
+from render.canvas import Canvas, Picture, stack
 from render.geometry import hex_corners
 from render.heading import header
 from render.metrics import Metrics, metrics
-from render.palette import MUTED, RGB, TEXT, seat_colours
+from render.palette import MUTED, PANEL, RGB, TEXT, seat_colours
 from render.warparena.board import (
     CENTRE_FILL,
     FIELD_MARK,
@@ -30,11 +30,12 @@ from render.warparena.board import (
     dashed_hex,
     draw_board,
 )
-from render.warparena.closeup import close_cells
+from render.warparena.closeup import close_panels, close_radius
 from render.warparena.panels import (
     Key,
     chip_key,
     dice_strip,
+    frame_metrics,
     hex_key,
     legend,
     pill_key,
@@ -62,32 +63,50 @@ class ArenaView:
     scale: float = 1.0
     close_up: bool = False
     """Only the grids the last action touched and a ring around them, large enough to read
-    on a phone (render.warparena.closeup); the whole arena when it touched none."""
+    on a phone, in panels one under another when they lie far apart
+    (render.warparena.closeup); the whole arena when it touched none."""
 
 
 def draw_arena(view: GameView, arena: ArenaView = ArenaView()) -> Picture:
-    """Title bar, the arena, the dice of the last action, the legend."""
+    """Title bar, the arena, the dice of the last action, the legend; the frame sized to
+    stay legible when the picture is shown a phone's width (render.warparena.panels)."""
     m = metrics(arena.scale)
     colours = seat_colours(p.name for p in view.players)
     recent = read_recent(arena.recent, arena.before)
-    near = close_cells(view.board, recent) if arena.close_up else None
-    board, _ = draw_board(view.board, recent, colours, arena.scale, near, m.min_width)
-    width = max(board.width, math.ceil(m.min_width))
+    boards = _boards(view, recent, colours, arena, m.min_width)
+    width = max(max(b.width for b in boards), math.ceil(m.min_width))
+    m = frame_metrics(arena.scale, width)
     own = colours.get(view.viewer or "", MUTED)
     viewer = view.viewer if view.viewer in colours else None
     top = header(m, width, arena.title or TITLE, status_line(view), viewer, own)
-    panels = [top, board]
+    panels = [top]
+    for i, board in enumerate(boards):
+        if i:  # a band between two panels of a close-up: they are apart on the arena
+            panels.append(Canvas(width, math.ceil(m.margin * 0.5), PANEL))
+        panels.append(board)
     strip = dice_strip(m, width, recent.dice, recent.hidden_dice)
     if strip is not None:
         panels.append(strip)
-    crowded = any(CROWDED.fullmatch(text) for text in board.texts)
+    crowded = any(CROWDED.fullmatch(text) for board in boards for text in board.texts)
     panels.append(legend(m, width, _keys(view, m, colours, recent, crowded)))
     return stack(panels)
 
 
+def _boards(
+    view: GameView, recent: Recent, colours: dict[str, RGB], arena: ArenaView, least_width: float
+) -> list[Canvas]:
+    """The whole arena; or, for a close-up, each of its panels at one radius, top to bottom
+    (render.warparena.closeup)."""
+    panels = close_panels(view.board, recent) if arena.close_up else None
+    if not panels:
+        return [draw_board(view.board, recent, colours, arena.scale)[0]]
+    radius = close_radius(panels, least_width)
+    return [draw_board(view.board, recent, colours, arena.scale, cells, radius)[0] for cells in panels]
+
+
 def render_arena(view: GameView, arena: ArenaView = ArenaView()) -> bytes:
     """The arena as PNG bytes (see :func:`draw_arena`)."""
-    return draw_arena(view, arena).png()
+    return draw_arena(view, arena).png(palette=True)
 
 
 def _keys(view: GameView, m: Metrics, colours: dict[str, RGB], recent: Recent, crowded: bool) -> list[Key]:

@@ -21,7 +21,7 @@ from render.fonts import Font
 from render.geometry import Point, offset_path
 from render.metrics import Metrics, metrics
 from render.palette import BACKGROUND, GRID, HEX_NUMBER, MUTED, RGB, TEXT, VALUE, blend
-from render.warparena.closeup import close_radius
+from render.warparena.closeup import MARGIN
 from render.warparena.layout import ArenaLayout, fitting_radius, place
 from render.warparena.recent import Recent
 from render.warparena.tokens import draw_tokens, piece_token
@@ -58,16 +58,16 @@ def draw_board(
     colours: dict[str, RGB],
     scale: float,
     close_up: frozenset[Cell] | None = None,
-    least_width: float = 0.0,
+    radius: float | None = None,
 ) -> tuple[Canvas, ArenaLayout]:
     """The arena on a canvas of its own size, and where its hexes are. ``close_up``: only
-    these cells, at a radius filling ``least_width`` (render.warparena.closeup)."""
+    these cells (a panel of render.warparena.closeup), at ``radius``."""
     cells = [c for g in board.grids for c in g.cells().values()]
     cells += [c for g in recent.old_places for c in g.cells().values()]
     if close_up is not None:
         cells = [c for c in cells if c in close_up]
-    radius = close_radius(close_up, least_width, scale) if close_up else fitting_radius(cells, scale)
-    origin, width, height = place(cells or [Cell(0, 0)], radius, radius * 0.4)
+    radius = radius or fitting_radius(cells, scale)
+    origin, width, height = place(cells or [Cell(0, 0)], radius, radius * MARGIN)
     if not board.grids:
         width = max(width, math.ceil(metrics(scale).min_width))
     layout = ArenaLayout(radius, origin, board)
@@ -77,18 +77,20 @@ def draw_board(
         words = "No grid in the arena yet."
         canvas.text((width / 2, height / 2), words, fonts.number, MUTED, "mm")
     for grid in recent.old_places:
-        _old_place(canvas, layout, grid, fonts)
+        _old_place(canvas, layout, grid, fonts, close_up)
     for grid in board.grids:
         _grid(canvas, layout, grid, board, recent, colours, close_up)
     by_hex: dict[HexName, list[Piece]] = {}
     for piece in board.pieces:
         by_hex.setdefault(piece.hex, []).append(piece)
     for grid in board.grids:
+        # A hex whose grid's centre is cut off a close-up is named in full (``7-3``).
+        whole = close_up is None or grid.centre in close_up
         for k in range(7):
             if close_up is not None and grid.cell_of(k) not in close_up:
                 continue
-            _contents(canvas, layout, grid, k, board, by_hex, colours, fonts)
-    _trails(canvas, layout, recent, colours)
+            _contents(canvas, layout, grid, k, board, by_hex, colours, fonts, whole)
+    _trails(canvas, layout, recent, colours, close_up)
     return canvas, layout
 
 
@@ -150,8 +152,10 @@ def _contents(
     by_hex: dict[HexName, list[Piece]],
     colours: dict[str, RGB],
     fonts: _Fonts,
+    whole: bool = True,
 ) -> None:
-    """A hex's labels: its number (or its grid's), a cross, a field, loose discs, pieces."""
+    """A hex's labels: its number (or its grid's; its full name when its grid is not
+    ``whole`` on the picture), a cross, a field, loose discs, pieces."""
     r = layout.radius
     name = hex_name(grid.number, k)
     x, y = layout.at(grid.cell_of(k))
@@ -160,7 +164,8 @@ def _contents(
     if k == CENTRE:
         canvas.text(toward(centre, 1, r * 0.55), str(grid.number), fonts.grid, TEXT, "mm", halo=CENTRE_FILL)
     else:
-        canvas.text(toward(centre, side, r * 0.64), str(k), fonts.number, HEX_NUMBER, "mm")
+        number = str(k) if whole else hex_name(grid.number, k)
+        canvas.text(toward(centre, side, r * 0.64), number, fonts.number, HEX_NUMBER, "mm")
     if name in board.destroyed:
         canvas.text(centre, WRECK_MARK, Font(max(14, round(r * 0.9))), MUTED, "mm")
     away = turn(side, 3)
@@ -202,12 +207,16 @@ def dashed_hex(canvas: Canvas, corners: list[Point], width: float, dash: float) 
         canvas.dashed(a, b, OLD_PLACE, width, dash=dash)
 
 
-def _old_place(canvas: Canvas, layout: ArenaLayout, grid: Grid, fonts: _Fonts) -> None:
+def _old_place(
+    canvas: Canvas, layout: ArenaLayout, grid: Grid, fonts: _Fonts, close_up: frozenset[Cell] | None = None
+) -> None:
     """Where a warped or swapped grid lay before: its seven hexes in faint dashes (each edge
-    once) and ``9 before``."""
+    once) and ``9 before`` (on a close-up, those of its hexes the close-up shows)."""
     r = layout.radius
     seen: set[tuple[tuple[int, int], tuple[int, int]]] = set()
     for cell in grid.cells().values():
+        if close_up is not None and cell not in close_up:
+            continue
         corners = layout.corners(cell)
         for a, b in zip(corners, [*corners[1:], corners[0]], strict=True):
             ends = (round(a[0]), round(a[1])), (round(b[0]), round(b[1]))
@@ -215,18 +224,30 @@ def _old_place(canvas: Canvas, layout: ArenaLayout, grid: Grid, fonts: _Fonts) -
             if edge not in seen:
                 seen.add(edge)
                 canvas.dashed(a, b, OLD_PLACE, max(1.0, r * 0.05), dash=r * 0.12)
+    if close_up is not None and grid.centre not in close_up:
+        return
     centre = layout.at(grid.centre)
     canvas.text(
         toward(centre, 4, r * 0.62), f"{grid.number} before", fonts.badge, MUTED, "mm", halo=BACKGROUND
     )
 
 
-def _trails(canvas: Canvas, layout: ArenaLayout, recent: Recent, colours: dict[str, RGB]) -> None:
-    """Each moved piece's path: solid steps, a dashed jump for a hop or a warp."""
+def _trails(
+    canvas: Canvas,
+    layout: ArenaLayout,
+    recent: Recent,
+    colours: dict[str, RGB],
+    close_up: frozenset[Cell] | None = None,
+) -> None:
+    """Each moved piece's path: solid steps, a dashed jump for a hop or a warp. On a close-up,
+    those that start or end on it: one leaving for (or coming from) another panel runs off
+    the picture's edge towards it."""
     m = _marks(layout.radius)
     seen: dict[tuple[HexName, ...], int] = {}
     for trail in recent.trails:
         if len(trail.hexes) < 2 or any(layout.board.grid(grid_of(h)) is None for h in trail.hexes):
+            continue
+        if close_up is not None and not any(layout.board.cell_of(h) in close_up for h in trail.hexes):
             continue
         points = [layout.centre(h) for h in trail.hexes]
         if trail.hop or trail.warp:

@@ -3,6 +3,7 @@ and losses, read from the combat's public events.
 
 It reads only what is public once revealed (Revealed, FightDecided, ...): sealed choices live
 in CombatAt, which is never read, so a fight picture cannot tell a card before its reveal.
+Its sizes are the frame's (render.warparena.panels.frame_metrics): legible on a phone.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from engine.warparena.tx import Event, Rolled
 from engine.warparena.views import GameView
 from render.canvas import Canvas, Picture, stack
 from render.heading import header
-from render.metrics import Metrics, metrics
+from render.metrics import Metrics
 from render.palette import BACKGROUND, MUTED, PANEL, RGB, TEXT, VALUE, ink_on, seat_colours
-from render.warparena.panels import plural
+from render.warparena.panels import frame_metrics, plural
 
 WON = "✓"
 LOST = "✕"
@@ -162,10 +163,10 @@ def side_words(side: Side, cancelled: tuple[int, ...] = ()) -> str:
 
 def draw_fight(view: GameView, events: Sequence[Event], scale: float = 1.0) -> Picture:
     """The fights of one combat (or one action's combats) as everyone may see them."""
-    m = metrics(scale)
+    width = math.ceil(WIDTH * scale)
+    m = frame_metrics(scale, width)
     colours = seat_colours(p.name for p in view.players)
     story = _read(events)
-    width = math.ceil(WIDTH * scale)
     against = " and ".join(story.opponents) if story.opponents else "the defenders"
     sub = f"{story.attacker or 'the attacker'} attacks {against} · {plural(len(story.fights), 'fight')}"
     top = header(m, width, f"Combat in {story.hex or '?'}", sub, None, MUTED)
@@ -174,7 +175,7 @@ def draw_fight(view: GameView, events: Sequence[Event], scale: float = 1.0) -> P
 
 
 def render_fight(view: GameView, events: Sequence[Event], scale: float = 1.0) -> bytes:
-    return draw_fight(view, events, scale).png()
+    return draw_fight(view, events, scale).png(palette=True)
 
 
 def _rows(story: _Story) -> list[_Row]:
@@ -219,16 +220,26 @@ def _body(m: Metrics, width: int, story: _Story, colours: dict[str, RGB]) -> Can
     rows = _rows(story)
     chips = [r.chip for r in rows if r.kind == "side"]
     chip_w = max((Canvas.measure(c, font) for c in chips), default=0) + 2 * pad
-    height = math.ceil(m.margin * 2 + len(rows) * line)
+    left, right = m.margin, width - m.margin
+    # Words (match-ups, who won) wrap rather than lose their end: they are what a reader wants.
+    wrapped = {
+        i: Canvas.wrap(row.words, bold if row.kind == "result" else font, right - left)
+        for i, row in enumerate(rows)
+        if row.kind != "side"
+    }
+    more = font.size * 1.4  # a wrapped line's further lines, closer than rows
+    extra = sum(len(lines) - 1 for lines in wrapped.values())
+    height = math.ceil(m.margin * 2 + len(rows) * line + extra * more)
     canvas = Canvas(width, height, PANEL)
     y = m.margin + line / 2
-    left, right = m.margin, width - m.margin
-    for row in rows:
+    for i, row in enumerate(rows):
         if row.kind != "side":
             ink = VALUE if row.kind == "result" else MUTED
             text_font = bold if row.kind == "result" else font
-            canvas.text((left, y), canvas.fit(row.words, text_font, right - left), text_font, ink, "lm")
-            y += line
+            for words in wrapped[i]:
+                canvas.text((left, y), words, text_font, ink, "lm")
+                y += more
+            y += line - more
             continue
         owner = row.chip.split("'s ", 1)[0]
         colour = colours.get(owner, MUTED)

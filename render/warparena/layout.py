@@ -81,6 +81,12 @@ def place(cells: Iterable[Cell], radius: float, margin: float) -> tuple[Point, i
     left, top, right, bottom = cells_box(list(cells), radius)
     return (
         (margin - left, margin - top),
-        math.ceil(right - left + 2 * margin),
-        math.ceil(bottom - top + 2 * margin),
+        _whole(right - left + 2 * margin),
+        _whole(bottom - top + 2 * margin),
     )
+
+
+def _whole(pixels: float) -> int:
+    """Whole pixels enough for ``pixels``, not one more for a float's last bit (a close-up
+    sized to fill 560 px is 560 px wide, not 561)."""
+    return math.ceil(round(pixels, 6))

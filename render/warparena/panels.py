@@ -2,6 +2,12 @@
 
 Built from the shared toolkit (render.heading, canvas, marks) so both games' pictures look
 alike, without WarpWar's frame, which reads WarpWar's state.
+
+Discord shows a picture about 400 px wide on a phone (and in an embed on a desktop), shrunk
+whole: a frame drawn at one size for every picture would be unreadable under a wide arena.
+So the frame is sized for the picture's width (:func:`frame_metrics`): its smallest words
+are at least :data:`LEAST_FONT` px once the picture is shrunk to :data:`PHONE` px
+(R-WA-X-70).
 """
 
 from __future__ import annotations
@@ -15,9 +21,25 @@ from engine.warparena.views import GameView
 from render import marks
 from render.canvas import Canvas
 from render.geometry import Point, hex_corners
-from render.metrics import Metrics
+from render.metrics import Metrics, metrics
 from render.palette import BACKGROUND, GRID, MUTED, PANEL, RGB, TEXT, VALUE, ink_on
 from render.warparena.recent import Shown
+
+PHONE = 400
+"""How wide Discord shows a picture on a phone, in px."""
+LEAST_FONT = 10.5
+"""The least font size, in px, of any frame text once the picture is shown :data:`PHONE` wide."""
+SMALLEST_FONT = 13
+"""The frame's smallest font at scale 1 (Metrics.badge_font: chips, pills, the dice)."""
+MOST_SCALE = 4.0
+"""The largest scale render.metrics draws."""
+
+
+def frame_metrics(scale: float, width: int) -> Metrics:
+    """The sizes of a ``width`` px picture's frame: ``scale``'s, or larger when the picture is
+    so wide that its smallest words would be under :data:`LEAST_FONT` px on a phone."""
+    needed = width * LEAST_FONT / (PHONE * SMALLEST_FONT)
+    return metrics(min(MOST_SCALE, max(scale, needed)))
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -54,8 +76,8 @@ def dice_strip(m: Metrics, width: int, dice: Sequence[Shown], hidden: int) -> Ca
     font, small = m.badge_font, m.legend_font
     pad = m.margin
     side = font.size * 2.0
-    caption_h = m.number_font.size * 1.6
-    cell_w = max(side, max((Canvas.measure(_caption(s), m.number_font) for s in dice), default=0)) + pad * 0.8
+    caption_h = small.size * 1.5
+    cell_w = max(side, max((Canvas.measure(_caption(s), small) for s in dice), default=0)) + pad * 0.8
     per_row = max(1, int((width - 2 * pad) // cell_w))
     rows = math.ceil(len(dice) / per_row) if dice else 0
     if any(shown.player for shown in dice):
@@ -71,10 +93,10 @@ def dice_strip(m: Metrics, width: int, dice: Sequence[Shown], hidden: int) -> Ca
         y = pad + head + row * (side + caption_h + pad * 0.4)
         canvas.box((x - side / 2, y, x + side / 2, y + side), fill=TEXT, corner=side * 0.18)
         canvas.text((x, y + side / 2), str(shown.roll.value), font, BACKGROUND, "mm")
-        canvas.text((x, y + side + m.number_font.size * 0.8), _caption(shown), m.number_font, MUTED, "mm")
+        canvas.text((x, y + side + small.size * 0.8), _caption(shown), small, MUTED, "mm")
         if shown.player:
-            name = canvas.fit(shown.player, m.number_font, cell_w - pad * 0.4)
-            canvas.text((x, y + side + m.number_font.size * 2.1), name, m.number_font, MUTED, "mm")
+            name = canvas.fit(shown.player, small, cell_w - pad * 0.4)
+            canvas.text((x, y + side + small.size * 2.0), name, small, MUTED, "mm")
     if hidden:
         words = (
             f"and {plural(hidden, 'die', 'dice')} of a shuffle, not shown: they would tell the deck's order"
@@ -107,9 +129,9 @@ class Key:
 
 def chip_key(m: Metrics, colour: RGB, text: str, words: str) -> Key:
     """A legend entry whose symbol is a rounded chip saying ``text`` (a player, a token)."""
-    font = m.chip_font
+    font = m.badge_font
     w = Canvas.measure(text, font) + 2 * m.chip_pad * 1.6
-    h = m.chip_line + m.chip_pad * 1.5
+    h = font.size + m.chip_pad * 2
 
     def draw(canvas: Canvas, at: Point) -> None:
         canvas.box((at[0], at[1] - h / 2, at[0] + w, at[1] + h / 2), fill=colour, corner=m.chip_pad * 1.5)
@@ -128,13 +150,13 @@ def hex_key(m: Metrics, words: str, fill: RGB, outline: RGB, mark: str = "", ins
         if inset:
             canvas.polygon(hex_corners(centre, r - inset), outline=outline, width=max(1.5, inset * 0.8))
         if mark:
-            canvas.text(centre, mark, m.number_font, outline, "mm")
+            canvas.text(centre, mark, m.badge_font, outline, "mm")
 
     return Key(2 * r, draw, words)
 
 
 def pill_key(m: Metrics, text: str, words: str) -> Key:
-    font = m.number_font
+    font = m.badge_font
     w = Canvas.measure(text, font) + font.size * 0.8
     h = font.size * 1.45
 
@@ -152,13 +174,18 @@ def pill_key(m: Metrics, text: str, words: str) -> Key:
 
 
 def trail_key(m: Metrics, words: str, jump: bool) -> Key:
+    """A short trail: its start dot and its arrowhead (render.marks.trail) both within the key."""
     span = m.radius * 1.3
+    dot = m.trail * 2  # the start dot's reach left of the line's start
+    head = m.trail * 2.6  # the arrowhead's reach past the line's end (render.marks.arrowhead)
 
     def draw(canvas: Canvas, at: Point) -> None:
-        points = [(at[0] - m.radius * 0.3, at[1]), (at[0] + span + m.radius * 0.45, at[1])]
+        # marks.trail stops short of its ends by 0.3 and 0.45 radius (it leaves hexes' centres clear).
+        start, end = at[0] + dot, at[0] + dot + span
+        points = [(start - m.radius * 0.3, at[1]), (end + m.radius * 0.45, at[1])]
         marks.trail(canvas, m, points, [jump], MUTED)
 
-    return Key(span, draw, words)
+    return Key(dot + span + head, draw, words)
 
 
 def legend(m: Metrics, width: int, keys: Sequence[Key]) -> Canvas:

@@ -119,6 +119,25 @@ async def use(
     return result
 
 
+async def choose_ends(world: World, *others: MemberActor, channel: ChannelHandle | None = None) -> None:
+    """The player moving second chooses their map end with ``/warpwar end`` (R-SCEN-2): the end
+    the seed drew for them, so that alice's base is Ur and bob's Babylon as the tests expect.
+    ``others`` are members beside alice, bob and carol who may be the one choosing."""
+    ch = channel or world.channel
+    gm = world.bot.gm
+    row = await gm.game_in(ch.id)
+    assert row is not None
+    loaded = await gm.load(row.id)
+    state = loaded.state
+    assert state is not None and state.phase.value == "setup", "no end is being chosen"
+    name = state.active_player.name
+    seat = next(s for s in loaded.seats if s.name == name)
+    member = next(m for m in (world.alice, world.bob, world.carol, *others) if m.id == seat.user_id)
+    await use(member, ch, "warpwar end", end=state.ends_drawn[name])
+    settled = await gm.stored_state(row.id)
+    assert settled is not None and settled.player(name).home == state.ends_drawn[name], "the end was chosen"
+
+
 async def send_orders(world: World, member: MemberActor, star: str, text: str) -> Reply:
     """Sealed orders straight through the game master, delivered by the herald as a deadline's
     reply would be (the DM flow of cogs/orders*.py has its own tests)."""
@@ -138,6 +157,7 @@ async def play_to_the_battle(world: World) -> None:
     await use(alice, ch, "warpwar new", title="The road to Babylon", fixed_order=True)
     await use(bob, ch, "warpwar join")
     await use(alice, ch, "warpwar start")
+    await choose_ends(world)
 
     built = await use(alice, ch, "build ship", star="Ur", design="WG=1 PD=18 B=12 S=5", name="Reliant")
     assert built.ephemeral and "W1" in answer(built).content

@@ -15,7 +15,7 @@ from discord import app_commands
 
 from cogs.warpwar.lobby import SETTING_OPTIONS
 from gm.warpwar.settings import Settings
-from tests.cogs.conftest import World, manager, use
+from tests.cogs.conftest import World, choose_ends, manager, use
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 LIMIT = 25
@@ -110,6 +110,7 @@ async def test_every_command_answers_in_every_state(world: World) -> None:
         if state == "running":
             await use(bob, ch, "warpwar join")
             await use(alice, ch, "warpwar start")
+            await choose_ends(world)
         for name in offered:
             if name in ("warpwar-admin abandon", "warpwar concede") and state != "none":
                 continue  # they would end the game the next commands are tried on

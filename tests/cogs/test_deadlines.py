@@ -7,7 +7,16 @@ from __future__ import annotations
 import pytest
 
 from cogs.app import Options
-from tests.cogs.conftest import World, answer, play_to_the_battle, seen_by, send_orders, text_of, use
+from tests.cogs.conftest import (
+    World,
+    answer,
+    choose_ends,
+    play_to_the_battle,
+    seen_by,
+    send_orders,
+    text_of,
+    use,
+)
 
 HOUR = 3600
 
@@ -22,6 +31,7 @@ async def test_an_idle_phase_ends_at_its_deadline_after_a_reminder(world: World)
     await use(alice, ch, "warpwar new", fixed_order=True, phase_hours=2.0, remind_hours=0.5)
     await use(bob, ch, "warpwar join")
     await use(alice, ch, "warpwar start")
+    await choose_ends(world)
     await use(alice, ch, "build ship", star="Ur", design="WG=1 PD=18 B=12 S=5")
 
     await world.env.advance_time(1.5 * HOUR + 60)

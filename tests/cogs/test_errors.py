@@ -15,7 +15,7 @@ from simcord import assert_error
 from gm.announce import Reply
 from gm.core import Actor
 from gm.service import GameMaster
-from tests.cogs.conftest import World, answer, use
+from tests.cogs.conftest import World, answer, choose_ends, use
 
 REFERENCE = re.compile(r"reference `([0-9A-F]{6})`")
 
@@ -55,6 +55,7 @@ async def test_an_error_after_deferring_is_told_as_a_followup(
     await use(world.alice, world.channel, "warpwar new")
     await use(world.bob, world.channel, "warpwar join")
     await use(world.alice, world.channel, "warpwar start")
+    await choose_ends(world)
 
     async def broken(*args: Any, **kwargs: Any) -> bytes:
         raise RuntimeError("the renderer fell over")

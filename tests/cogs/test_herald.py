@@ -10,7 +10,7 @@ import pytest
 from gm.announce import Announcement, Picture, Reply, ToChannel
 from gm.core import Actor
 from gm.service import GameMaster
-from tests.cogs.conftest import World, answer, text_of, use
+from tests.cogs.conftest import World, answer, choose_ends, text_of, use
 
 BIG = 11 * 1024 * 1024
 """Over the simulated server's 10 MiB upload limit (premium tier 0)."""
@@ -20,6 +20,7 @@ async def start_game(world: World) -> int:
     await use(world.alice, world.channel, "warpwar new", fixed_order=True)
     await use(world.bob, world.channel, "warpwar join")
     await use(world.alice, world.channel, "warpwar start")
+    await choose_ends(world)
     row = await world.bot.gm.game_in(world.channel.id)
     assert row is not None
     return row.id
@@ -68,7 +69,7 @@ async def test_a_picture_over_the_upload_limit_is_drawn_smaller(
     monkeypatch.setattr(GameMaster, "picture", heavy)
     await start_game(world)
     assert scales[:3] == [1.0, 0.75, 0.5]
-    posted = world.channel.history()[-1]
+    posted = next(m for m in reversed(world.channel.history()) if m.attachments)
     assert posted.attachments and posted.attachments[0].size < BIG
 
 

@@ -18,7 +18,7 @@ from simcord import InteractionResult, assert_error
 
 from gm.announce import Reply
 from gm.service import GameMaster
-from tests.cogs.conftest import World, answer, use
+from tests.cogs.conftest import World, answer, choose_ends, use
 from tests.cogs.private_channels import BOT_DM, COMPONENT, button, emit
 from tests.cogs.test_errors import REFERENCE
 from tests.cogs.test_orders import BOTH, KISH, board_of, open_battle, paste, sent
@@ -83,6 +83,7 @@ async def _started(world: World) -> None:
     await use(world.alice, ch, "warpwar new", fixed_order=True)
     await use(world.bob, ch, "warpwar join")
     await use(world.alice, ch, "warpwar start")
+    await choose_ends(world)
 
 
 async def _ships_of(world: World, player: str) -> int:

@@ -12,7 +12,7 @@ import sqlite3
 from contextlib import closing
 
 from gm.aside import REFUSAL
-from tests.cogs.conftest import World, answer, manager, use
+from tests.cogs.conftest import World, answer, choose_ends, manager, use
 
 
 def set_state(world: World, state: str | None = None) -> str:
@@ -31,6 +31,7 @@ async def test_item_0_status_says_a_game_is_set_aside_and_commands_are_refused_i
     await use(alice, ch, "warpwar new", title="Broken", fixed_order=True)
     await use(bob, ch, "warpwar join")
     await use(alice, ch, "warpwar start")
+    await choose_ends(world)
     good = set_state(world)
     assert [a.reason for a in await world.bot.gm.check_games()] == ["its saved state could not be read"]
 

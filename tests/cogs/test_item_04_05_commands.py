@@ -8,7 +8,7 @@ at the ship's star, and a `to:` route that goes round says why, to the mover alo
 from __future__ import annotations
 
 from cogs.shared.herald import ACK_CHANNEL
-from tests.cogs.conftest import World, answer, seen_by, use
+from tests.cogs.conftest import World, answer, choose_ends, seen_by, use
 
 
 async def start_demo(world: World) -> None:
@@ -16,6 +16,7 @@ async def start_demo(world: World) -> None:
     await use(alice, ch, "warpwar new", title="Names and phases", fixed_order=True)
     await use(bob, ch, "warpwar join")
     await use(alice, ch, "warpwar start")
+    await choose_ends(world)
 
 
 async def test_item_04_build_done_and_move_done_end_only_their_own_phase(world: World) -> None:

@@ -14,6 +14,7 @@ from gm.core import Actor
 from tests.cogs.conftest import (
     World,
     answer,
+    choose_ends,
     manager,
     play_to_the_battle,
     send_orders,
@@ -32,6 +33,7 @@ async def bobs_turn(world: World) -> discord.Message:
     await use(alice, ch, "warpwar new", title="Road", fixed_order=True)
     await use(bob, ch, "warpwar join")
     await use(alice, ch, "warpwar start")
+    await choose_ends(world)
     await use(alice, ch, "build ship", star="Ur", design="WG=1 PD=18 B=12 S=5")
     await use(alice, ch, "build done")
     await use(alice, ch, "move done")
@@ -149,6 +151,7 @@ async def test_item_10_a_turn_button_of_an_abandoned_game_says_why(world: World)
     await use(alice, ch, "warpwar new", fixed_order=True)
     await use(world.bob, ch, "warpwar join")
     await use(alice, ch, "warpwar start")
+    await choose_ends(world)
     news = next(m for m in reversed(ch.history()) if "ww:turn:" in " ".join(custom_ids(m)))
     await use(manager(world), ch, "warpwar-admin abandon")
     pressed = await alice.click(news, label="End phase")

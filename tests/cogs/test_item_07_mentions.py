@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import discord
 
-from tests.cogs.conftest import World, use
+from tests.cogs.conftest import World, choose_ends, use
 
 
 def pings(world: World) -> list[tuple[str, list[int], bool]]:
@@ -29,14 +29,19 @@ async def test_item_7_a_title_and_a_nickname_with_mentions_ping_nobody(world: Wo
     await use(sly, world.channel, "warpwar new", title=title, fixed_order=True)
     await use(world.alice, world.channel, "warpwar join")
     await use(sly, world.channel, "warpwar start")
+    await choose_ends(world, sly)
     seen = pings(world)
     assert any(title in text for text, _, _ in seen), "the title is shown as typed"
     assert any(f"<@{carol.id}> has the first seat" in text for text, _, _ in seen), "so is the nickname"
+    calls = {
+        sly.id: f"<@{sly.id}>, your build phase",
+        world.alice.id: f"<@{world.alice.id}>, choose your map end",
+    }
     for text, users, everyone in seen:
         assert not everyone, text
-        assert set(users) <= {sly.id}, f"{text!r} pings {users}"
-        if users:
-            assert text.startswith(f"<@{sly.id}>, your build phase"), "only a turn's call pings its player"
+        assert set(users) <= set(calls), f"{text!r} pings {users}"
+        for user in users:
+            assert text.startswith(calls[user]), "only a turn's call pings its player"
 
 
 def test_item_7_the_clients_default_pings_nobody(world: World) -> None:

@@ -22,7 +22,16 @@ from gm.service import GameMaster
 from render.palette import GAME_OVER, PLAYER_COLOURS, RGB
 from store import games
 from store.db import open_database
-from tests.cogs.conftest import World, answer, manager, play_to_the_battle, send_orders, text_of, use
+from tests.cogs.conftest import (
+    World,
+    answer,
+    choose_ends,
+    manager,
+    play_to_the_battle,
+    send_orders,
+    text_of,
+    use,
+)
 
 SMALL = "WG=1 PD=5 B=3"
 """13 BP: alice can build three with her 40."""
@@ -46,6 +55,7 @@ async def start(world: World, **options: Any) -> int:
     await use(world.alice, world.channel, "warpwar new", fixed_order=True, **options)
     await use(world.bob, world.channel, "warpwar join")
     await use(world.alice, world.channel, "warpwar start")
+    await choose_ends(world)
     row = await world.bot.gm.game_in(world.channel.id)
     assert row is not None
     return row.id
@@ -89,9 +99,12 @@ async def test_item_12_a_phase_with_several_actions_is_one_message_whose_lines_g
 ) -> None:
     ch, alice = world.channel, world.alice
     game_id = await start(world)
-    build = posts(world)[-1]
+    setup, build = posts(world)[-2:]
+    assert setup.embeds[0].title == "Before game-turn 1 · bob · Choosing a map end"
+    assert [a.filename for a in setup.attachments] == ["map.png"], "the game's first phase shows the map"
+    assert setup.embeds[0].footer.text == "Phase over", "the map again, with the bases, once ends are chosen"
     assert build.embeds[0].title == "Game-turn 1 · alice · Build"
-    assert [a.filename for a in build.attachments] == ["map.png"], "the game's first phase shows the map"
+    assert not build.attachments, "the map is just above it"
     messages = len(ch.history())
     grown = [len(lines(build))]
     for _ in range(3):

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 import simcord
+from PIL import Image
 
-from tests.cogs.conftest import World, answer, manager, seen_by, use
+from tests.cogs.conftest import SEED, World, answer, choose_ends, manager, seen_by, text_of, use
 
 
 async def start_game(world: World, **settings: object) -> None:
     await use(world.alice, world.channel, "warpwar new", fixed_order=True, **settings)
     await use(world.bob, world.channel, "warpwar join")
     await use(world.alice, world.channel, "warpwar start")
+    await choose_ends(world)
 
 
 async def test_settings_are_options_shown_privately_and_changed_publicly(world: World) -> None:
@@ -19,7 +23,7 @@ async def test_settings_are_options_shown_privately_and_changed_publicly(world: 
     await use(alice, ch, "warpwar new", ruleset="revised", scenario="basic", players=3, phase_hours=12.0)
     shown = await use(alice, ch, "warpwar settings")
     assert shown.ephemeral
-    assert "ruleset: revised" in answer(shown).content and "map: warpwar-four" in answer(shown).content
+    assert "ruleset: revised" in answer(shown).content and "map: random" in answer(shown).content
     changed = await use(alice, ch, "warpwar settings", round_hours=2.5, fixed_order=True)
     assert not changed.ephemeral
     assert answer(changed).content == "Settings changed: fixed order yes, round hours 2.5."
@@ -123,3 +127,31 @@ async def test_private_views_work_by_direct_message(world: World) -> None:
     assert card.acknowledged and answer(card).attachments[0].filename == "fleet.png"
     outsider = await world.carol.user.slash("fleet")
     assert answer(outsider).content == "You have no game running; name one with the game option."
+
+
+async def test_r_gen_16_map_random_shows_its_seed_and_a_preview(world: World) -> None:
+    """R-GEN-16: ``/warpwar new map:random`` tells the seed drawn for the map, with how to make it
+    again, under a picture of the map as it will be played, its ends marked; a change of players
+    shows the map anew with the same seed, and ``/warpwar map`` shows it before the start."""
+    ch, alice = world.channel, world.alice
+    seed = SEED % 99_999 + 1
+    opened = await use(alice, ch, "warpwar new", ruleset="revised", scenario="basic", map="random")
+    message = answer(opened)
+    assert not opened.ephemeral
+    assert f"Map: random, seed {seed} (2 home ends around the edge, 400 hexes)" in text_of(message.message)
+    assert f"map:random map_seed:{seed}" in text_of(message.message)
+    [picture] = message.attachments
+    assert picture.filename == "map.png"
+    image = Image.open(io.BytesIO(await picture.read()))
+    assert image.width > 1000 and image.height > image.width, "a tall map, as a phone shows it"
+    changed = await use(alice, ch, "warpwar settings", players=3)
+    assert f"Settings changed: players 3, map random, map seed {seed}." in text_of(answer(changed).message)
+    assert [a.filename for a in answer(changed).attachments] == ["map.png"]
+    looked = await use(world.bob, ch, "warpwar map")
+    assert "as it will be played" in text_of(answer(looked).message) and answer(looked).attachments
+    await use(world.bob, ch, "warpwar join")
+    await use(world.carol, ch, "warpwar join")
+    started = await use(alice, ch, "warpwar start")
+    assert "begins" in text_of(answer(started).message)
+    state = await world.bot.gm.stored_state(1)
+    assert state is not None and state.map.name == f"Random map {seed}"

@@ -13,6 +13,7 @@ from cogs.warpwar.orders_ui import custom_ids
 from tests.cogs.conftest import (
     World,
     answer,
+    choose_ends,
     close_dms,
     play_to_the_battle,
     send_orders,
@@ -32,6 +33,7 @@ async def alices_first_moves(world: World) -> None:
     await use(alice, ch, "warpwar new", fixed_order=True)
     await use(bob, ch, "warpwar join")
     await use(alice, ch, "warpwar start")
+    await choose_ends(world)
     await use(alice, ch, "build ship", star="Ur", design="WG=1 PD=18 B=12 S=5")
     await use(alice, ch, "build done")
 

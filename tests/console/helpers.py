@@ -62,6 +62,9 @@ STARTED = (
     "/warpwar join",
     "/as alice",
     "/warpwar start",
+    "/as bob",
+    "/warpwar end south",
+    "/as alice",
 )
 """A classic learning game in #game, alice (base Ur) then bob (base Babylon), alice typing."""
 SPENT = ('/build ship star:Ur design:"WG=1 PD=5 B=3"',) * 3

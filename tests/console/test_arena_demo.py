@@ -17,8 +17,9 @@ async def test_item_06_the_arena_demo_plays_to_a_win_and_verifies_its_dice(
 ) -> None:
     """Three players, a warp, a Wild Warp cancel, a force field, a hop and a distance attack,
     to a win; no line is refused; every roll verifies (R-WA-DICE-2); each window is one
-    channel announcement with its answers; hands are told only to their owners."""
-    code = await play_demo(draw=False, demo="arena")
+    channel announcement with its answers; hands are told only to their owners. Its pictures
+    are drawn and saved, the close-ups after single actions named as such (R-WA-X-72)."""
+    code = await play_demo(draw=True, demo="arena")
     out = capsys.readouterr().out
     assert code == 0, out[-3000:]
     lines = out.splitlines()
@@ -34,6 +35,11 @@ async def test_item_06_the_arena_demo_plays_to_a_win_and_verifies_its_dice(
     ):
         assert wanted in out, wanted
     assert "[#game] answers: cancel | pass" in lines
+    saved = [line for line in lines if line.startswith("[picture] ")]
+    assert any(line.endswith("-arena-close-up.png") for line in saved), saved[:5]
+    assert any(line.endswith("-arena.png") for line in saved) and any(
+        line.endswith("-fight.png") for line in saved
+    )
     assert not [line for line in lines if line.startswith("[#game]") and "Your hand" in line]
     script = SCRIPTS["arena"].read_text(encoding="utf-8")
     assert "fire" in script

@@ -1,6 +1,7 @@
-"""A blind game on the console (R-BLIND-16): created with ``blind:ships``, each player's map
-saved as their own picture after the phases they saw change, none for #game; a move with a
-drop on arrival; the map asked for by someone who does not play is refused."""
+"""A blind game on the console (R-BLIND-16, R-BLIND-30): created with ``blind:ships``, the map
+to choose an end on saved for the chooser, each player's map saved as their own picture as the
+game begins and after the phases they saw change, none for #game; a move with a drop on arrival;
+the map asked for by someone who does not play is refused."""
 
 from __future__ import annotations
 
@@ -20,9 +21,13 @@ async def test_r_blind_16_a_blind_game_is_created_and_played_on_the_console(cons
         "/as alice",
         "/warpwar start",
     )
-    assert any("map-alice.png" in line for line in tagged(begun, "[to alice] picture:"))
-    assert any("map-bob.png" in line for line in tagged(begun, "[to bob] picture:"))
-    assert not tagged(begun, "[picture]"), "the channel sees no map of a blind game"
+    assert any("map-bob.png" in line for line in tagged(begun, "[to bob] picture:")), "the map to choose on"
+    assert not any("map-alice.png" in line for line in begun)
+    chosen = await console.play("/as bob", "/warpwar end south", "/as alice")
+    assert any("map-alice.png" in line for line in tagged(chosen, "[to alice] picture:"))
+    assert any("map-bob.png" in line for line in tagged(chosen, "[to bob] picture:"))
+    assert any("You defend the north end" in line for line in tagged(chosen, "[to alice]"))
+    assert not tagged([*begun, *chosen], "[picture]"), "the channel sees no map of a blind game"
     settings = await console.play("/warpwar settings")
     assert any("blind:ships" in line for line in settings)
     played = await console.play(*SPENT, "/build done", "/move ship ship:W1 path:Erech", "/move done")

@@ -217,7 +217,7 @@ async def status(console: Console) -> str:
 async def test_item_3_a_disk_that_fills_refuses_the_command_and_goes_on_when_space_returns(
     console: Console,
 ) -> None:
-    await console.play(*STARTED[:-1])
+    await console.play(*STARTED[: STARTED.index("/warpwar start")])
     pages, events = await filled(console)
     out = await console.play("/warpwar start")
     assert out[-1].endswith(DISK_FULL)

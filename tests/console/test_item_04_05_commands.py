@@ -55,6 +55,9 @@ async def test_item_05_build_split_suggests_the_closest_star(console: Console) -
         "/warpwar join",
         "/as alice",
         "/warpwar start",
+        "/as bob",
+        "/warpwar end south",
+        "/as alice",
     )
     refused = await console.play('/build split allocation:"Urr=20"')
     assert refused == ["[to alice] refused: There is no star called Urr on this map. Did you mean Ur?"]

@@ -12,6 +12,9 @@ REVISED = (
     "/warpwar join",
     "/as alice",
     "/warpwar start",
+    "/as bob",
+    "/warpwar end south",
+    "/as alice",
 )
 """A revised advanced game in #game, alice first: her starting BP wait to be split."""
 

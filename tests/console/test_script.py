@@ -28,7 +28,10 @@ def test_a_refused_line_stops_the_script_with_1_and_names_the_line(tmp_path: Pat
     assert run.returncode == 1
     lines = run.stdout.splitlines()
     assert lines[-2].startswith("[to alice] refused: ")
-    assert lines[-1] == f"-- {script}:6: that line was refused; stopping (--keep-going plays on)."
+    assert (
+        lines[-1]
+        == f"-- {script}:{len(STARTED) + 1}: that line was refused; stopping (--keep-going plays on)."
+    )
     assert "alice> /warpwar status" not in lines
 
 
@@ -38,7 +41,7 @@ def test_keep_going_plays_on_and_lists_the_refused_lines(tmp_path: Path) -> None
     assert run.returncode == 1
     lines = run.stdout.splitlines()
     assert "alice> /warpwar status" in lines
-    assert lines[-1] == f"-- {script}: 2 lines refused: 6, 7."
+    assert lines[-1] == f"-- {script}: 2 lines refused: {len(STARTED) + 1}, {len(STARTED) + 2}."
 
 
 def test_a_script_played_again_repeats_nothing(tmp_path: Path) -> None:
@@ -57,8 +60,10 @@ def test_pictures_of_a_script_go_to_the_folder_given(tmp_path: Path) -> None:
         "--script", str(script), "--db", str(tmp_path / "db.sqlite3"), "--pictures", str(tmp_path / "pics")
     )
     assert run.returncode == 0
-    assert f"[to alice] picture: {tmp_path / 'pics' / '0002-fleet-alice.png'}" in run.stdout.splitlines()
-    assert sorted(p.name for p in (tmp_path / "pics").iterdir()) == ["0001-map.png", "0002-fleet-alice.png"]
+    assert f"[to alice] picture: {tmp_path / 'pics' / '0003-fleet-alice.png'}" in run.stdout.splitlines()
+    # the map the end is chosen on, the map once the bases are placed, the fleet card
+    names = ["0001-map.png", "0002-map.png", "0003-fleet-alice.png"]
+    assert sorted(p.name for p in (tmp_path / "pics").iterdir()) == names
 
 
 def test_a_missing_script_is_a_usage_error(tmp_path: Path) -> None:

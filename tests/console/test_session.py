@@ -45,12 +45,13 @@ async def test_pictures_are_saved_as_numbered_pngs_and_their_paths_printed(conso
     lines = started + await console.play("/map around:Ur", "/fleetcard", "/map mine:yes")
     saved = pictures_in(lines)
     assert [p.name for p in saved] == [
-        "0001-map.png",
-        "0002-map-Ur.png",
-        "0003-fleet-alice.png",
-        "0004-map-alice.png",
+        "0001-map.png",  # the map the end is chosen on
+        "0002-map.png",  # the same once the bases are placed
+        "0003-map-Ur.png",
+        "0004-fleet-alice.png",
+        "0005-map-alice.png",
     ]
-    assert "[to alice] picture: " + str(saved[2]) in lines
+    assert "[to alice] picture: " + str(saved[3]) in lines
     for path in saved:
         assert path.read_bytes().startswith(PNG)
 

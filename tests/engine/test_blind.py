@@ -29,8 +29,7 @@ from engine.warpwar.rulesets import Attr
 from engine.warpwar.starmap import HexMap, parse_map
 from engine.warpwar.state import Blind, GameOptions
 from engine.warpwar.view import last_seen, leads, view_for
-from gm.warpwar.maps import load_map
-from tests.engine.blind_helpers import blind_start, blind_started, put
+from tests.engine.blind_helpers import blind_start, blind_started, put, three_ended_map
 from tests.engine.helpers import accepted, carry, end_turn, place, refuse, start, to_phase
 
 
@@ -314,7 +313,7 @@ def test_r_blind_10_allies_watch_as_anyone_does() -> None:
         PlayerSetup("carol", "west", "red"),
     )
     options = GameOptions(blind=Blind.SHIPS)
-    setup = GameSetup("revised", "basic", load_map("warpwar-four"), setups, fixed_order=True, options=options)
+    setup = GameSetup("revised", "basic", three_ended_map(), setups, fixed_order=True, options=options)
     result = new_game(setup, random.Random(1))
     assert isinstance(result, Accepted)
     game = put(put(result.state, "carol", "W1", "1720"), "alice", "W1", "1721")

@@ -118,3 +118,22 @@ def test_loader_names_the_file_and_lists_known_maps(tmp_path: Path) -> None:
     with pytest.raises(MapError, match="known maps: broken"):
         load_map("missing", tmp_path)
     assert "warpwar" in available_maps()
+
+
+def test_r_gen_3_a_fifth_warpline_is_refused_naming_the_star() -> None:
+    """R-GEN-3: Nippur has four warplines on the printed map, the most a star may have; a map
+    file that gives it a fifth is refused, naming the star and its lines."""
+    m = printed_map()
+    assert len(m.warp_destinations(m.star("Nippur").hex)) == 4
+    data = copy.deepcopy(raw())
+    data["warplines"].append(["Nippur", "Khafa"])
+    message = "star Nippur has 5 warplines (to Calah, Susa, Lagash, Assur and Khafa); a star has at most 4"
+    with pytest.raises(MapError) as refused:
+        parse_map(data)
+    assert str(refused.value) == message
+
+
+def test_every_bundled_map_loads() -> None:
+    """The maps in data/maps all load with today's checks (R-GEN-3 among them)."""
+    for name in available_maps():
+        assert load_map(name).hexes

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.warpwar.commands import Drop, EndPhase, Go, Move, Scrap
+from engine.warpwar.fairness import measure
 from engine.warpwar.state import Phase
-from gm.warpwar.maps import load_map
+from gm.warpwar.maps import available_maps, load_map
 from tests.engine.helpers import accept, carry, place, printed_map, refuse, revised, to_phase
 
 
@@ -57,10 +58,9 @@ def test_r_build_8_scrap_only_an_empty_ship() -> None:
     assert accept(game, Scrap("alice", "S10")).ship("alice", "S10") is None
 
 
-def test_r_scen_3_the_four_ended_map_is_the_printed_one_with_two_more_ends() -> None:
-    """R-SCEN-3: warpwar-four extends the printed map: same hexes, stars and warplines, four ends."""
-    four, printed = load_map("warpwar-four"), printed_map()
-    assert (four.hexes, four.stars, four.warplines) == (printed.hexes, printed.stars, printed.warplines)
-    assert [h.end for h in four.homes] == ["north", "south", "west", "east"]
-    assert [h.middle for h in four.homes[2:]] == ["Nippur", "Isin"]
-    assert four.notes[: len(printed.notes)] == printed.notes and len(four.notes) == len(printed.notes) + 1
+def test_r_scen_3_is_retired_and_every_bundled_map_is_fair() -> None:
+    """R-SCEN-3 is replaced by R-SCEN-4: the four-ended printed map is gone (its added ends were
+    unfair, tests/engine/test_fairness.py), and every bundled map's ends pass the measure."""
+    assert "warpwar-four" not in available_maps()
+    for name in available_maps():
+        assert measure(load_map(name)).fair, name

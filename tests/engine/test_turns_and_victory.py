@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 from engine.warpwar import Accepted, GameSetup, PlayerSetup, Rejected, new_game
-from engine.warpwar.commands import BuildShip, Concede, EndPhase, Go, Move, Rearrange
+from engine.warpwar.commands import BuildShip, ChooseEnd, Concede, EndPhase, Go, Move, Rearrange
 from engine.warpwar.notation import parse_design
 from engine.warpwar.starmap import parse_map
 from engine.warpwar.state import Phase
@@ -81,13 +81,15 @@ def three_ended_map() -> dict[str, object]:
 
 
 def test_r_scen_1_several_players_and_alliances() -> None:
-    """R-SCEN-1: revised games take more than two players; alliances are fixed at the start."""
+    """R-SCEN-1: revised games take more than two players; alliances are fixed at the start. The
+    player moving second chooses their end first (R-SCEN-15)."""
     tri = parse_map(three_ended_map())
     setups = (PlayerSetup("a", alliance="blue"), PlayerSetup("b", alliance="blue"), PlayerSetup("c"))
     result = new_game(GameSetup("revised", "advanced", tri, setups, fixed_order=True), random.Random(5))
     assert isinstance(result, Accepted)
-    game = result.state
+    game = accept(result.state, ChooseEnd("b", "east"))
     assert {p.home for p in game.players} == {"west", "south", "east"}
+    assert game.player("b").home == "east"
     assert game.allied("a", "b") and not game.allied("a", "c")
     game = end_turn(end_turn(end_turn(game)))
     assert (game.active_player.name, game.game_turn) == ("a", 2)

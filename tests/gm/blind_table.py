@@ -34,7 +34,18 @@ class BlindTable:
             await self.table.ok(gm.join(actor, CHANNEL))
         self.game = await self.table.game_id()
         await self.ok(ALICE, gm.start(ALICE, CHANNEL))
+        await self.choose_end()
         return await self.state()
+
+    async def choose_end(self, end: str = "") -> Reply:
+        """The player moving second chooses their map end (R-SCEN-2): ``end``, or the one the
+        seed drew for them, so each test's positions are those its seed always gave."""
+        state = await self.state()
+        chooser = state.active_player.name
+        actor = ACTORS[chooser]
+        return await self.ok(
+            actor, self.table.gm.choose_end(actor, CHANNEL, end or state.ends_drawn[chooser])
+        )
 
     async def state(self) -> GameState:
         state = await self.table.gm.replay(self.game)

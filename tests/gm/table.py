@@ -15,6 +15,7 @@ from pathlib import Path
 from engine.serial import encode
 from engine.warpwar import GameState
 from engine.warpwar.events import GameCreated
+from engine.warpwar.state import Phase
 from gm.announce import Reply, ToBattle, ToChannel, ToPlayer
 from gm.clock import ManualClock
 from gm.service import Actor, GameMaster
@@ -52,6 +53,20 @@ class Table:
         (R-BUILD-6), so its first build phase ends only then."""
         for _ in range(3):
             await self.ok(self.gm.build_ship(actor, channel, star, "WG=1 PD=5 B=3"))
+
+    async def settle_ends(self, channel: int = CHANNEL) -> Reply:
+        """The player moving second chooses their map end (R-SCEN-2) through the game master: the
+        end the seed drew for them, so each test's positions are those its seed always gave."""
+        row = await games.live_game_in(self.db, channel)
+        assert row is not None
+        loaded = await self.gm.load(row.id)
+        state = loaded.state
+        assert isinstance(state, GameState) and state.phase is Phase.SETUP, "no end is being chosen"
+        chooser = state.active_player.name
+        seat = next(s for s in loaded.seats if s.name == chooser)
+        return await self.ok(
+            self.gm.choose_end(Actor(seat.user_id, chooser), channel, state.ends_drawn[chooser])
+        )
 
     async def no(self, call: Awaitable[Reply], code: str, *fragments: str) -> Reply:
         """A refusal with ``code`` that leaves the database as it was."""
@@ -131,7 +146,7 @@ def position(state: GameState, users: dict[str, int], **setup: object) -> dict[s
             "ruleset": state.ruleset.value,
             "scenario": state.scenario_key,
             "players": len(state.players),
-            "map": "warpwar-four" if len(state.map.homes) > 2 else "warpwar",
+            "map": "random" if len(state.map.homes) > 2 else "warpwar",
             **setup,
         },
         "seats": [

@@ -81,6 +81,14 @@ async def full(table: Table) -> Scene:
     return scene
 
 
+async def setup(table: Table) -> Scene:
+    """Classic learning just started: bob (moving second) is choosing the map end (R-SCEN-2)."""
+    await table.ok(table.gm.create(ALICE, GUILD, CHANNEL, "Ends", fixed_order=True))
+    await table.ok(table.gm.join(BOB, CHANNEL))
+    await table.ok(table.gm.start(ALICE, CHANNEL))
+    return Scene(table, await table.game_id(), "Ur", "Babylon")
+
+
 async def classic(table: Table) -> Scene:
     """Classic learning, alice's first build phase, no ships yet."""
     game = await start_classic_learning(table)
@@ -106,6 +114,7 @@ async def revised_start(table: Table) -> Scene:
     await table.ok(gm.create(ALICE, GUILD, CHANNEL, ruleset="revised", scenario="advanced", fixed_order=True))
     await table.ok(gm.join(BOB, CHANNEL))
     await table.ok(gm.start(ALICE, CHANNEL))
+    await table.settle_ends()
     game = await table.game_id()
     state = await gm.replay(game)
     assert state is not None
@@ -135,7 +144,7 @@ async def battle(table: Table) -> Scene:
 
 SCENES: dict[str, Callable[[Table], Awaitable[Scene]]] = {
     f.__name__: f
-    for f in (empty, lobby, full, classic, paused, over, revised_start, revised, revised_move, battle)
+    for f in (empty, lobby, full, setup, classic, paused, over, revised_start, revised, revised_move, battle)
 }
 
 
@@ -161,7 +170,7 @@ async def refuses(scene: Scene, call: Call, code: str, *says: str) -> Reply:
 
 # --- calls ---------------------------------------------------------------------------------
 
-BY_GAME_ID = {"submit_orders", "standing_orders", "damage_priority"}
+BY_GAME_ID = {"submit_orders", "standing_orders", "damage_priority", "choose_end_in"}
 """Play actions sent by direct message, naming the game by its id rather than its channel."""
 
 
@@ -201,6 +210,8 @@ alice, bob, carol = by(ALICE), by(BOB), by(CAROL)
 # --- the checks every play action shares ---------------------------------------------------
 
 PLAY: dict[str, tuple[Any, ...]] = {
+    "choose_end": ("north",),
+    "choose_end_in": ("north",),
     "build_ship": ("{home}", "WG=1 PD=5"),
     "repair": ("W1", "PD=1"),
     "resupply": ("W1", 3),
@@ -240,7 +251,11 @@ async def test_play_without_a_seat(tmp_path: Path, action: str) -> None:
         await refuses(scene, play(action, CAROL), "not-seated", "You are not playing in this game")
 
 
-@pytest.mark.parametrize("action", [a for a in PLAY if a not in BY_GAME_ID and a != "concede"])
+ENDS = ("choose_end", "choose_end_in")
+"""Choosing a map end, done once before the first turn (its own cases below)."""
+
+
+@pytest.mark.parametrize("action", [a for a in PLAY if a not in (*BY_GAME_ID, *ENDS, "concede")])
 async def test_play_out_of_turn(tmp_path: Path, action: str) -> None:
     """bob acts during alice's turn (conceding is allowed at any time; orders go by battle)."""
     async with staged(tmp_path, "classic") as scene:
@@ -279,6 +294,40 @@ async def test_play_in_the_wrong_phase(tmp_path: Path, scene_name: str, action: 
     """Building is for the build phase, moving for the move phase, battle order for combat."""
     async with staged(tmp_path, scene_name) as scene:
         await refuses(scene, play(action, ALICE), "wrong-phase", f"this is the {phase} phase")
+
+
+@pytest.mark.parametrize("action", [*BUILDING, "order_battles"])
+async def test_play_before_the_ends_are_chosen(tmp_path: Path, action: str) -> None:
+    """R-SCEN-16: nothing is built or moved while bob chooses the map end, by him or alice."""
+    async with staged(tmp_path, "setup") as scene:
+        await refuses(scene, play(action, ALICE), "choosing-ends", "bob is choosing a map end")
+        await refuses(scene, play(action, BOB), "choosing-ends", "Choose your map end first")
+
+
+@pytest.mark.parametrize(
+    ("scene_name", "action", "actor", "code", "says"),
+    [
+        ("setup", "choose_end", ALICE, "not-your-choice", "bob moves second and chooses the map end"),
+        ("setup", "choose_end_in", ALICE, "not-your-choice", "not you"),
+        ("setup", "choose_end", CAROL, "not-seated", "You are not playing in this game"),
+        ("setup", "done", BOB, "choose-end", "Choose your map end first (north or south)"),
+        ("classic", "choose_end", BOB, "ends-chosen", "chosen already: you defend the south end"),
+        ("classic", "choose_end_in", ALICE, "ends-chosen", "you defend the north end"),
+    ],
+)
+async def test_choosing_an_end_refused(
+    tmp_path: Path, scene_name: str, action: str, actor: Actor, code: str, says: str
+) -> None:
+    """R-SCEN-2: not your choice, not a player, not a phase to end, already chosen."""
+    async with staged(tmp_path, scene_name) as scene:
+        await refuses(scene, play(action, actor), code, says)
+
+
+async def test_an_end_not_on_the_map_is_refused_naming_the_ends(tmp_path: Path) -> None:
+    """R-SCEN-2: a word that is no end of this map, however long, is refused with the choices."""
+    async with staged(tmp_path, "setup") as scene:
+        await refuses(scene, bob("choose_end", "east"), "unknown-end", "choose north or south")
+        await refuses(scene, bob("choose_end", long("north")), "bad-input", "That is not a map end")
 
 
 # --- one case each: labels, numbers, text, notation, and the lobby and managers' tools ------
@@ -681,6 +730,8 @@ HOSTILE: dict[str, Call] = {
     "resume": lambda s: s.gm.resume(CAROL, CHANNEL),
     "extend": lambda s: s.gm.extend(ALICE, CHANNEL, -math.inf),
     "server_defaults": lambda s: s.gm.server_defaults(MANAGER, GUILD, players=HUGE),
+    "choose_end": lambda s: s.gm.choose_end(ALICE, CHANNEL, long("north")),
+    "choose_end_in": lambda s: s.gm.choose_end_in(CAROL, -1, ""),
     "build_ship": lambda s: s.gm.build_ship(ALICE, CHANNEL, "", long("PD=-1 ")),
     "repair": lambda s: s.gm.repair(ALICE, CHANNEL, "", "="),
     "resupply": lambda s: s.gm.resupply(ALICE, CHANNEL, "W1", -HUGE, HUGE),
@@ -699,6 +750,7 @@ HOSTILE: dict[str, Call] = {
     "standing_orders": lambda s: s.gm.standing_orders(ALICE, s.game, "", "M at"),
     "damage_priority": lambda s: s.gm.damage_priority(ALICE, s.game, "W1", "loaded empty,"),
     "status": lambda s: s.gm.status(-1),
+    "map_preview": lambda s: s.gm.map_preview(-HUGE),
     "fleet": lambda s: s.gm.fleet(CAROL, game_id=-1),
     "ship": lambda s: s.gm.ship(ALICE, "", CHANNEL),
     "situation": lambda s: s.gm.situation(ALICE, s.game, ""),

@@ -99,7 +99,7 @@ async def test_two_players_blind_to_a_win_seen_passing_stopped_unseen(table: Tab
 
 
 async def test_three_players_blind_map_meet_fight_and_go_out(table: Table) -> None:
-    """R-BLIND-2/3/4/18: three players on the four-ended map with the map hidden, for four
+    """R-BLIND-2/3/4/18: three players on a map generated for three, the map hidden, for four
     game-turns: alice and bob head for the star between them, carol explores her own
     corner; each finds the map as they go, battles are told to their players only, carol probing
     a battle she is not in is told nothing of it, and the game ends as the others concede:
@@ -115,7 +115,8 @@ async def test_three_players_blind_map_meet_fight_and_go_out(table: Table) -> No
         return max(len(r) if r is not None else 99 for r in routes)
 
     meeting = min((s.hex for s in state.map.stars if s.hex not in bases.values()), key=reach)
-    others = [s.hex for s in state.map.stars if s.hex not in (*bases.values(), meeting)]
+    homes = {state.map.star(name).hex for home in state.map.homes for name in home.bases}
+    others = [s.hex for s in state.map.stars if s.hex not in (*homes, meeting)]
     away = min(
         others,
         key=lambda h: len(cheapest_path(replace(state, game_turn=2), "carol", bases["carol"], h) or "x" * 99),

@@ -50,6 +50,7 @@ async def learning_game(table: Table, channel: int) -> int:
     )
     await table.ok(gm.join(BOB, channel))
     await table.ok(gm.start(ALICE, channel))
+    await table.settle_ends(channel)
     return await table.game_id(channel)
 
 
@@ -201,6 +202,7 @@ async def test_item_0_a_deadline_that_raises_sets_only_its_game_aside(
     await table.ok(table.gm.create(ALICE, GUILD, POISONED, "Carol's", ruleset="classic", scenario="learning"))
     await table.ok(table.gm.join(CAROL, POISONED))
     await table.ok(table.gm.start(ALICE, POISONED))
+    await table.settle_ends(POISONED)
     last = await learning_game(table, 102)
     real = deadlines.on_deadline
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.warpwar import GameState
 from engine.warpwar.state import Phase
-from gm.warpwar.maps import load_map
+from gm.warpwar.maps import generated_map
 from tests.engine.battle_helpers import battle
 from tests.engine.helpers import carry, place, start
 from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, Table, said, seat_position
@@ -93,11 +93,17 @@ REVEALED = (*CAROLS, "W1: TL0 PD=9 B=5 S=4 (bob)", "W1: TL0 PD=7 B=3 (alice)")
 
 
 def three_players() -> GameState:
-    """Three players on the four-ended map, alice's build phase, one Warpship each at home;
-    carol's is damaged and carries a Systemship (CAROLS)."""
-    state = start("revised", "advanced", "alice", "bob", "carol", hex_map=load_map("warpwar-four"))
-    state = place(state, "alice", "W1", "WG=1 PD=7 B=3", "Ur")
-    state = place(state, "bob", "W1", "WG=1 PD=9 B=5 S=4", "Babylon")
-    state = place(state, "carol", "W1", "WG=1 PD=8 B=4 SR=1", "Calah", damage="PD=5")
-    state = place(state, "carol", "S2", "PD=3 B=2", "Calah")
+    """Three players on a map generated for three, alice's build phase, one Warpship each at
+    their middle home star; carol's is damaged and carries a Systemship (CAROLS)."""
+    state = start("revised", "advanced", "alice", "bob", "carol", hex_map=generated_map(3, 3, None, "edge"))
+
+    def home(player: str) -> str:
+        end = state.player(player).home
+        assert end is not None, "start() fixes every player's end"
+        return state.map.home(end).middle
+
+    state = place(state, "alice", "W1", "WG=1 PD=7 B=3", home("alice"))
+    state = place(state, "bob", "W1", "WG=1 PD=9 B=5 S=4", home("bob"))
+    state = place(state, "carol", "W1", "WG=1 PD=8 B=4 SR=1", home("carol"), damage="PD=5")
+    state = place(state, "carol", "S2", "PD=3 B=2", home("carol"))
     return carry(state, "carol", "W1", "S2")

@@ -25,7 +25,8 @@ async def test_item_07_the_turn_letter_names_the_game_its_channel_the_phase_dead
 ) -> None:
     await table.ok(table.gm.create(ALICE, GUILD, CHANNEL, "Road", fixed_order=True, phase_hours=24.0))
     await table.ok(table.gm.join(BOB, CHANNEL))
-    started = await table.ok(table.gm.start(ALICE, CHANNEL))
+    await table.ok(table.gm.start(ALICE, CHANNEL))
+    started = await table.settle_ends()
     due = int(table.clock.now().timestamp()) + 24 * 3600
     (letter,) = [t for t in letters(started, "alice") if "turn has begun" in t]
     assert letter.startswith(f"**Road** in <#{CHANNEL}>. Your turn has begun (game-turn 1): build phase")
@@ -51,6 +52,7 @@ async def test_item_07_a_reminder_says_the_same_as_the_letter(table: Table) -> N
     )
     await table.ok(table.gm.join(BOB, CHANNEL))
     await table.ok(table.gm.start(ALICE, CHANNEL))
+    await table.settle_ends()
     await table.pass_time(2.0)
     (reminder,) = [a for r in await table.pass_time(1.0 + 1 / 3600) for a in r.announcements]
     assert reminder.to == ToPlayer("alice", ALICE.user_id)
@@ -101,9 +103,11 @@ async def test_item_09_games_lists_a_members_games_in_this_server_theirs_to_play
     await table.ok(gm.create(ALICE, GUILD, CHANNEL, "Road", fixed_order=True))
     await table.ok(gm.join(BOB, CHANNEL))
     await table.ok(gm.start(ALICE, CHANNEL))
+    await table.settle_ends()
     await table.ok(gm.create(BOB, GUILD, CHANNEL + 1, "Second", fixed_order=True))
     await table.ok(gm.join(ALICE, CHANNEL + 1))
     await table.ok(gm.start(BOB, CHANNEL + 1))
+    await table.settle_ends(CHANNEL + 1)
     await table.ok(gm.create(ALICE, OTHER_GUILD, CHANNEL + 2, "Elsewhere"))
 
     listed = (await table.ok(gm.my_games(ALICE, GUILD))).text.splitlines()
@@ -197,6 +201,7 @@ async def test_item_07_a_turn_begun_by_a_deadline_calls_the_next_player_under_th
     await table.ok(table.gm.create(ALICE, GUILD, CHANNEL, "Road", fixed_order=True, phase_hours=4.0))
     await table.ok(table.gm.join(BOB, CHANNEL))
     await table.ok(table.gm.start(ALICE, CHANNEL))
+    await table.settle_ends()
     (fired,) = await table.pass_time(4.01)
     public = [a for a in fired.announcements if isinstance(a.to, ToChannel)]
     assert public[0].text.startswith("The deadline passed") and public[0].turn is None

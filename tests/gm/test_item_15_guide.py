@@ -68,7 +68,7 @@ from tests.engine.helpers import (
     to_phase,
 )
 from tests.gm import test_whole_games as whole
-from tests.gm.table import ALICE, CHANNEL, Table
+from tests.gm.table import ALICE, BOB, CHANNEL, Table
 
 SPECS = {name: command.spec for name, command in TABLE.items()}
 """The console's commands as its parser reads them."""
@@ -116,6 +116,17 @@ async def test_item_15_turn_order(table: Table) -> None:
     game = await whole.start_classic_learning(table)  # created with fixed_order
     state = await table.gm.replay(game)
     assert state is not None and [p.name for p in state.players] == ["alice", "bob"]
+
+
+async def test_item_15_turn_ends(table: Table) -> None:
+    """R-SCEN-2: bob, moving second, types the example; the deadline's draw is tested in
+    tests/gm/test_ends.py."""
+    (line,) = examples("turn", "ends")
+    game = await whole.start_classic_learning(table, choose=False)
+    end = parse(line, SPECS).values["end"]
+    await table.ok(table.gm.choose_end(BOB, CHANNEL, end))
+    state = await table.gm.replay(game)
+    assert state is not None and state.player("bob").home == "north" and state.phase is Phase.BUILD
 
 
 def with_a_systemship() -> GameState:

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from engine.warparena.hexes import HexName
 from gm.announce import Announcement, ToChannel
-from gm.warparena.prompts import changed_hexes, with_arena_picture
-from tests.render.warparena.arenas import showcase
+from gm.warparena.channel import changed_hexes, with_arena_picture
+from render.warparena.examples import showcase
 
 
 def test_item_05_news_after_an_action_asks_for_a_close_up_of_the_changed_hexes() -> None:

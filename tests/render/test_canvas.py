@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
 
-from render.canvas import Canvas, encode_png, stack
+from PIL import Image, ImageChops, ImageDraw
+
+from render.canvas import Canvas, encode_palette_png, encode_png, stack
 from render.fonts import Font, face
-from render.palette import PLAYER_COLOURS, STAR, player_colours
+from render.palette import PANEL, PLAYER_COLOURS, STAR, player_colours
 from tests.engine.helpers import start
 
 
@@ -32,6 +35,16 @@ def test_shapes_are_smoothed_but_filled_areas_keep_their_exact_colour() -> None:
 def test_panels_stack_centred_at_the_widest() -> None:
     picture = stack([Canvas(100, 10), Canvas(60, 20)])
     assert picture.image.size == (100, 30)
+
+
+def test_a_label_past_its_panels_edge_never_spills_onto_the_panel_above() -> None:
+    """A crop of a map draws labels of hexes beyond its edge: stacked, they are cut at the
+    panel's edge as on the panel alone."""
+    above, crop = Canvas(100, 30, PANEL), Canvas(100, 40)
+    crop.text((50, 2), "Khafa", Font(16, bold=True), STAR, "mm")
+    picture = stack([above, crop])
+    assert picture.image.crop((0, 0, 100, 30)).getcolors() == [(3000, PANEL)]
+    assert picture.image.crop((0, 30, 100, 70)).tobytes() == crop.render().tobytes()
 
 
 def test_wrap_and_fit_keep_text_within_a_width() -> None:
@@ -70,3 +83,42 @@ def test_players_get_distinct_colours_in_turn_order() -> None:
     assert len(set(PLAYER_COLOURS)) == 8 and STAR not in PLAYER_COLOURS
     state = start("revised", "advanced", "carol", "alice")
     assert player_colours(state) == {"carol": PLAYER_COLOURS[0], "alice": PLAYER_COLOURS[1]}
+
+
+def _whole_canvas_twice_the_size(canvas: Canvas) -> Image.Image:
+    """The canvas as it was drawn before shapes were grouped: all of it twice the size."""
+    big = Image.new("RGB", (canvas.width * 2, canvas.height * 2), canvas.background)
+    draw = ImageDraw.Draw(big)
+    for shape in canvas._shapes:
+        shape.paint(draw, 0, 0)
+    return big.reduce(2)
+
+
+def test_shapes_drawn_in_groups_give_the_pixels_of_the_whole_canvas_twice_the_size() -> None:
+    """Only the places shapes cover are drawn twice the size: far apart shapes, meeting ones,
+    one overlapping the others drawn later, and one off the edge give the very same pixels as
+    the whole canvas drawn twice the size and halved."""
+    canvas = Canvas(120, 80)
+    canvas.circle((15, 15), 8, fill=STAR)
+    canvas.box((90, 60, 118, 78), fill=PLAYER_COLOURS[1], outline=STAR, width=2, corner=4)
+    canvas.polygon([(30, 30), (60, 35), (45, 60)], fill=PLAYER_COLOURS[2], outline=STAR, width=1.5)
+    canvas.line([(50, 40), (100, 65), (130, 70)], PLAYER_COLOURS[3], 3)
+    canvas.dashed((5, 75), (40, 75), STAR, 2, dash=4)
+    canvas.circle((-5, 40), 7, fill=PLAYER_COLOURS[0])
+    assert canvas.render().tobytes() == _whole_canvas_twice_the_size(canvas).tobytes()
+
+
+def test_a_256_colour_png_looks_like_the_full_colour_one_and_is_smaller() -> None:
+    """render.canvas.encode_palette_png: no channel of any pixel of the Warp Arena showcase
+    moves by more than 16 of 255, and the file is smaller than the full-colour one."""
+    from render.warparena import draw_arena
+    from render.warparena.examples import showcase
+
+    drawn = showcase()
+    image = draw_arena(drawn.view(), drawn.arena).image
+    palette = encode_palette_png(image)
+    shown = Image.open(io.BytesIO(palette)).convert("RGB")
+    counts = ImageChops.difference(image, shown).histogram()  # 256 a channel
+    assert max(i % 256 for i, n in enumerate(counts) if n) <= 16
+    assert len(palette) < len(encode_png(image)) * 0.7
+    assert palette == encode_palette_png(image)

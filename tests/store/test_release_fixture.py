@@ -210,6 +210,7 @@ async def test_the_lobby_game_gets_its_second_player_and_starts(release: Release
     assert (await release.row(LOBBY)).status == "running"
     state = await release.holds_together(LOBBY)
     assert {p.name for p in state.players} == {"alice", "bob"}
+    assert state.phase is Phase.SETUP, "the player moving second chooses the map end (R-SCEN-2)"
 
 
 async def test_finished_and_abandoned_games_show_their_status(release: Release) -> None:
@@ -268,7 +269,7 @@ async def test_migrated_games_are_warpwar_and_play_on_through_their_kind(release
     secret, seats without a seed), and takes a command in each state through the kind-neutral
     ``act``: the running games end their player's phase, the lobby game seats bob and starts,
     and the finished and abandoned ones refuse."""
-    from engine.warpwar.commands import EndPhase
+    from engine.warpwar.commands import ChooseEnd, EndPhase
     from store import secrets
 
     for channel in STATUSES:
@@ -289,11 +290,11 @@ async def test_migrated_games_are_warpwar_and_play_on_through_their_kind(release
     ok(await release.gm.join(BOB, LOBBY))
     ok(await release.gm.start(ALICE, LOBBY))
     started = await release.row(LOBBY)
-    ok(
-        await release.gm.act(ALICE, started.id, EndPhase(player="alice"))
-        if ((await release.state(LOBBY)).active_player.name == "alice")
-        else await release.gm.act(BOB, started.id, EndPhase(player="bob"))
-    )
+    by_name = {a.name: a for a in (ALICE, BOB)}
+    chooser = (await release.state(LOBBY)).active_player.name  # moving second (R-SCEN-2)
+    ok(await release.gm.act(by_name[chooser], started.id, ChooseEnd(player=chooser, end="north")))
+    first = (await release.state(LOBBY)).active_player.name
+    ok(await release.gm.act(by_name[first], started.id, EndPhase(player=first)))
     for channel in (WON, ABANDONED):
         row = await release.row(channel)
         refused = await release.gm.act(ALICE, row.id, EndPhase(player="alice"))

@@ -51,7 +51,7 @@ from engine.warparena.commands import (
     WarpOwnPiece,
     WarpPiece,
 )
-from engine.warparena.dice import Dice
+from engine.warparena.dice import Dice, SeededDice
 from engine.warparena.game import Accepted, GameSetup, Rejected, apply, new_game
 from engine.warparena.hexes import HexName, hex_name
 from engine.warparena.options import Options
@@ -61,16 +61,6 @@ from engine.warparena.state import GameState, Stage
 from engine.warparena.tx import Event, Tx
 from engine.warparena.views import waiting_on
 from engine.warparena.waiting import Decision
-
-
-class SeededDice:
-    """Dice from a seeded generator, pure in (n, sides) like the fair dice."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def roll(self, n: int, sides: int) -> int:
-        return random.Random(self.seed * 1_000_003 + n * 31 + sides).randint(1, sides)
 
 
 def hexes(state: GameState) -> list[HexName]:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from engine import serial
 from engine.warparena.board_events import GridPlaced, GridWarped
 from engine.warparena.deck import cards_in_game
+from engine.warparena.dice import SeededDice
 from engine.warparena.events import fold
 from engine.warparena.game import Accepted, GameSetup, new_game
 from engine.warparena.hexes import distance
@@ -21,7 +22,7 @@ from engine.warparena.options import Options
 from engine.warparena.pieces import MOST_OF_A_TYPE, MOST_PDS
 from engine.warparena.state import GameState, Stage
 from engine.warparena.tx import Event
-from tests.engine.warparena.legal import NAMES, SeededDice, random_game, step
+from tests.engine.warparena.legal import NAMES, random_game, step
 
 TURN_CAP = 6
 

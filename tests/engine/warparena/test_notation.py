@@ -53,13 +53,14 @@ from engine.warparena.commands import (
     WarpOwnPiece,
     WarpPiece,
 )
+from engine.warparena.dice import SeededDice
 from engine.warparena.game import Accepted, GameSetup, Rejected, apply, new_game
 from engine.warparena.hexes import HexName, hex_name
 from engine.warparena.notation import NotationError, choose_wild_warp, format_command, parse_command
 from engine.warparena.pieces import PieceRef
 from engine.warparena.state import GameState, Stage
 from engine.warparena.waiting import Decision
-from tests.engine.warparena.legal import SeededDice, step
+from tests.engine.warparena.legal import step
 
 # --- strategies ----------------------------------------------------------------------------------
 
