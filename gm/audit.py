@@ -46,7 +46,7 @@ class Audit(GameCore):
         logged = await games.events(self.db, game_id)
         ended = loaded.row.status in ("over", "abandoned")
         secret = {"secret": loaded.secret.hex()} if ended and loaded.secret is not None else {}
-        extra = loaded.kind.exported(logged, loaded.table, ended)
+        extra = loaded.kind.exported(logged, loaded.table, ended, loaded.row.setup)
         return {
             "format": FORMAT,
             "version": VERSION,

@@ -79,6 +79,11 @@ class Loaded:
         return next((s for s in self.seats if s.user_id == user_id), None)
 
     @property
+    def shown_settings(self) -> dict[str, Any]:
+        """The settings as players may read them (gm.kinds.GameKind.shown_settings)."""
+        return self.kind.shown_settings(self.settings, self.row.status in ("over", "abandoned"))
+
+    @property
     def names(self) -> dict[str, int]:
         return {s.name: s.user_id for s in self.seats}
 

@@ -10,6 +10,7 @@ from engine.serial import decode
 from engine.warpwar import Event, GameState, fold
 from engine.warpwar.events import RoundFought
 from engine.warpwar.order_checks import combatants
+from engine.warpwar.state import Blind
 from engine.warpwar.view import hidden, no_such, view_for
 from engine.warpwar.writeup import write_up
 from gm import validate
@@ -26,6 +27,14 @@ from store.games import GameRow
 
 BLIND_MAP = (
     "This is a blind game: each player sees only their own map, and the channel none until the game ends."
+)
+NOTHING_FOUND = (
+    "You have found nothing of the map yet: your home stars are yours to see once the map ends are "
+    "settled, and the rest you find by exploring."
+)
+HIDDEN_MAP = (
+    "each player finds the map by exploring, from their own home stars, so nobody sees it before the game "
+    "ends."
 )
 NAME_LIMIT = 40
 """Names typed back in a refusal are cut to this (a star or ship name is never longer)."""
@@ -109,6 +118,9 @@ class Looking(GameCore):
             return found
         if found.row.status != "lobby":
             return refused("This game ended before it began: it has no map.", "not-running")
+        if found.settings.blind == Blind.MAP.value:  # R-BLIND-31
+            text = f"**{found.row.title}** is played with blind map: {HIDDEN_MAP}"
+            return Reply(True, text, game_id=found.row.id, channel_id=found.row.channel_id)
         text = f"The map of **{found.row.title}** as it will be played: map {map_about(found.settings)}."
         pictures = (Picture("map"),) if found.settings.map not in RETIRED_MAPS else ()
         return Reply(True, text, game_id=found.row.id, channel_id=found.row.channel_id, pictures=pictures)
@@ -191,6 +203,9 @@ class Looking(GameCore):
             return refused(BLIND_MAP, "blind")
         viewer = seat.name if seat is not None and (mine or hidden(state)) else None
         seen = view_for(state, viewer)
+        if not seen.map.hexes:  # a hidden map before the player's end is settled (R-BLIND-30)
+            text = self._noted(found, NOTHING_FOUND)
+            return Reply(True, text, private=True, game_id=found.row.id, channel_id=found.row.channel_id)
         zoom = []
         for place in around.replace(",", " ").split():
             hex_name = seen.map.resolve(place[:NAME_LIMIT])

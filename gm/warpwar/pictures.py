@@ -27,6 +27,7 @@ from engine.warpwar.events import (
 )
 from engine.warpwar.rulesets import RuleSetName
 from engine.warpwar.starmap import MapError
+from engine.warpwar.state import Phase
 from engine.warpwar.view import hidden, last_seen, leads, view_for
 from gm.announce import Picture
 from gm.kinds import Drawing
@@ -66,6 +67,8 @@ def picture(
         if report is None or (blind and viewer not in {r.owner for r in report.ships}):
             return None
         return Drawing(render_battle, (report, seen, viewer, scale))
+    if picture.kind == "map" and state.phase is Phase.SETUP:
+        return _ends_to_choose(state, seen, title, scale)
     before, recent = _last_phase(logged)
     if blind and viewer is not None:
         recent = tuple(e for e in recent if _own_news(e, viewer))
@@ -82,6 +85,15 @@ def picture(
         leads=leads(state, viewer) if viewer is not None else (),
     )
     return Drawing(render_map, (seen, view))
+
+
+def _ends_to_choose(state: GameState, seen: GameState, title: str, scale: float) -> Drawing | None:
+    """While the map end is being chosen: the map with its ends marked, as the lobby showed it;
+    nothing for a player of a blind game who has not found the map (R-BLIND-30)."""
+    if not seen.map.hexes:
+        return None
+    about = f"Before game-turn 1: {state.active_player.name} chooses a map end"
+    return Drawing(render_preview, (seen.map, state.ruleset, state.scenario_key, title, about, scale))
 
 
 def _own_news(event: Event, viewer: str) -> bool:
