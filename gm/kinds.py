@@ -265,9 +265,16 @@ class GameKind(Protocol):
     # --- pictures ------------------------------------------------------------------------
 
     def picture(
-        self, rows: Sequence[LoggedEvent], picture: Picture, title: str, due: datetime | None, scale: float
+        self,
+        rows: Sequence[LoggedEvent],
+        picture: Picture,
+        title: str,
+        due: datetime | None,
+        scale: float,
+        ended: bool = False,
     ) -> Drawing | None:
-        """What to draw for a picture request, from the log up to its version."""
+        """What to draw for a picture request, from the log up to its version; ``ended``: the game
+        has ended, won or abandoned (what it hid until then is shown)."""
         ...
 
     def preview(self, settings: Any, picture: Picture, title: str, scale: float) -> Drawing | None:

@@ -12,7 +12,7 @@ from datetime import datetime
 from functools import cached_property
 
 from gm.announce import Picture
-from gm.core import GameCore
+from gm.core import ENDED, GameCore
 from store import games
 
 DRAWING_AT_ONCE = 2
@@ -36,7 +36,8 @@ class Painting(GameCore):
             return None
         kind = self.kind_of(row)
         if rows:
-            drawing = kind.picture(rows, picture, row.title, await self._next_deadline(game_id), scale)
+            due = await self._next_deadline(game_id)
+            drawing = kind.picture(rows, picture, row.title, due, scale, row.status in ENDED)
         elif row.status == "lobby":
             drawing = kind.preview(kind.settings_from(row.setup), picture, row.title, scale)
         else:

@@ -231,7 +231,13 @@ class ArenaKind:
     # --- pictures ------------------------------------------------------------------------
 
     def picture(
-        self, rows: Sequence[LoggedEvent], picture: Picture, title: str, due: datetime | None, scale: float
+        self,
+        rows: Sequence[LoggedEvent],
+        picture: Picture,
+        title: str,
+        due: datetime | None,
+        scale: float,
+        ended: bool = False,
     ) -> Drawing | None:
         """The arena, a fight or a hand (gm.warparena.pictures)."""
         return drawing(rows, picture, title, scale)

@@ -257,9 +257,15 @@ class WarpWarKind:
     # --- pictures ------------------------------------------------------------------------
 
     def picture(
-        self, rows: Sequence[LoggedEvent], picture: Picture, title: str, due: datetime | None, scale: float
+        self,
+        rows: Sequence[LoggedEvent],
+        picture: Picture,
+        title: str,
+        due: datetime | None,
+        scale: float,
+        ended: bool = False,
     ) -> Drawing | None:
-        return pictures.picture(rows, picture, title, due, scale)
+        return pictures.picture(rows, picture, title, due, scale, ended)
 
     def preview(self, settings: Settings, picture: Picture, title: str, scale: float) -> Drawing | None:
         """The map the game will be played on, each home end marked (a retired map, or one to be

@@ -103,7 +103,7 @@ class Looking(GameCore):
             seat = found.seat_of(actor.user_id) if actor is not None else None
             viewer = seat.name if seat is not None else None
             private = viewer is not None and (
-                hidden(found.state) or bool(views.construction(found.state, viewer))
+                hidden(found.state, found.ended) or bool(views.construction(found.state, viewer))
             )
             due = await self.deadline(found.row.id)
             paused = found.row.paused_at is not None
@@ -160,12 +160,12 @@ class Looking(GameCore):
         if isinstance(own, Reply):
             return own
         loaded, state, player = own
-        seen = view_for(state, player)
+        seen = view_for(state, player, loaded.ended)
         hex_name = seen.map.resolve(star[:NAME_LIMIT])
         if hex_name is None or not seen.map.is_star(hex_name):
             return refused(no_such(seen, star[:NAME_LIMIT]), "unknown-star")
         fights = any(s.owner == player for s in combatants(state, hex_name))
-        if hidden(state) and not fights:  # whether a battle is there is not theirs to know (R-BLIND-18)
+        if hidden(state, loaded.ended) and not fights:  # whether a battle is there is not theirs (R-BLIND-18)
             return refused(f"You have no ships fighting at {state.map.label(hex_name)}.", "not-in-battle")
         if state.battle(hex_name) is None:
             return refused(f"There is no battle at {state.map.label(hex_name)} now.", "no-battle")
@@ -199,10 +199,11 @@ class Looking(GameCore):
             return refused("There is no map to show here yet: the game has not begun.", "not-running")
         if mine and seat is None:
             return refused("You do not play in this game: only the public map is yours to see.", "not-seated")
-        if hidden(state) and seat is None:
+        blind = hidden(state, found.ended)
+        if blind and seat is None:
             return refused(BLIND_MAP, "blind")
-        viewer = seat.name if seat is not None and (mine or hidden(state)) else None
-        seen = view_for(state, viewer)
+        viewer = seat.name if seat is not None and (mine or blind) else None
+        seen = view_for(state, viewer, found.ended)
         if not seen.map.hexes:  # a hidden map before the player's end is settled (R-BLIND-30)
             text = self._noted(found, NOTHING_FOUND)
             return Reply(True, text, private=True, game_id=found.row.id, channel_id=found.row.channel_id)
@@ -278,7 +279,7 @@ class Looking(GameCore):
         once it has ended (R-BLIND-19), only what its channel heard before."""
         state: GameState | None = None
         lines: list[str] = []
-        ended = loaded.row.status in ("over", "abandoned")
+        ended = loaded.ended
         for logged in await games.events(self.db, loaded.row.id):
             event = decode(Event, json.loads(logged.body))
             if state is not None:

@@ -41,18 +41,24 @@ from store.games import LoggedEvent
 
 
 def picture(
-    rows: Sequence[LoggedEvent], picture: Picture, title: str, due: datetime | None, scale: float
+    rows: Sequence[LoggedEvent],
+    picture: Picture,
+    title: str,
+    due: datetime | None,
+    scale: float,
+    ended: bool = False,
 ) -> Drawing | None:
-    """What to draw for a picture request, from the log up to its version."""
+    """What to draw for a picture request, from the log up to its version; ``ended``: the game
+    has ended outside its rules (abandoned), so a blind game is seen whole (R-WIN-4)."""
     logged = _standing_events(rows)
     if not logged:
         return None
     state = fold(logged)
     viewer = picture.viewer
-    blind = hidden(state)
+    blind = hidden(state, ended)
     if blind and viewer is None:
         return None  # R-BLIND-4: the channel sees no map of a blind game until it ends
-    seen = view_for(state, viewer)
+    seen = view_for(state, viewer, ended)
     if picture.kind == "fleet" and viewer is not None:
         return Drawing(render_fleet_card, (seen, viewer, scale))
     if picture.kind == "battle" and picture.star is not None:
@@ -81,8 +87,8 @@ def picture(
         recent=recent,
         before=before,
         around=tuple(h for h in picture.around if h in seen.map.hex_set),
-        ghosts=tuple(last_seen(state, viewer)) if viewer is not None else (),
-        leads=leads(state, viewer) if viewer is not None else (),
+        ghosts=tuple(last_seen(state, viewer, ended)) if viewer is not None else (),
+        leads=leads(state, viewer, ended) if viewer is not None else (),
     )
     return Drawing(render_map, (seen, view))
 
