@@ -36,7 +36,7 @@ from engine.warpwar.events import (
 from engine.warpwar.report import RoundReport
 from engine.warpwar.rulesets import Attr
 from engine.warpwar.starmap import HexMap
-from engine.warpwar.state import Blind, Phase
+from engine.warpwar.state import Blind
 from engine.warpwar.view import view_for
 from gm.announce import Picture, Reply, ToBattle, ToChannel, ToPlayer
 from gm.kinds import Drawing
@@ -208,7 +208,6 @@ class Watch:
             hex_map, *_ = drawing.args
             assert isinstance(hex_map, HexMap)
             assert {s.name for s in hex_map.stars} <= self.known.get(player, Known()).stars
-            assert self.state.phase is Phase.SETUP, "the map of the ends drawn after they were chosen"
             return
         if drawing.draw is render_battle:
             report, state, viewer, _ = drawing.args
@@ -262,7 +261,7 @@ class Watch:
         else:
             self.public(reply.text)
         for picture in reply.pictures:
-            self.drawn(actor, _drawing(rows, picture))
+            self.drawn(actor, drawing_of(rows, picture))
         for a in reply.announcements:
             if isinstance(a.to, ToChannel):
                 self.public(a.text)
@@ -270,7 +269,7 @@ class Watch:
                 for label in a.prompt.labels if a.prompt is not None else ():
                     for reader in self.known:  # buttons under the channel's news: all read them
                         self.told(reader, label)
-                self.drawn(None, _drawing(rows, a.picture) if a.picture is not None else None)
+                self.drawn(None, drawing_of(rows, a.picture) if a.picture is not None else None)
                 continue
             players = [a.to.name] if isinstance(a.to, ToPlayer) else [p.name for p in a.to.players]
             if isinstance(a.to, ToBattle):
@@ -280,13 +279,13 @@ class Watch:
                 for label in a.prompt.labels if a.prompt is not None else ():
                     self.told(player, label)
                 if a.picture is not None:
-                    self.drawn(a.picture.viewer, _drawing(rows, a.picture))
+                    self.drawn(a.picture.viewer, drawing_of(rows, a.picture))
         if self.state is not None:
             for p in self.state.players:
                 self.offered(p.name)
 
 
-def _drawing(rows: Sequence[LoggedEvent], picture: Picture) -> Drawing | None:
+def drawing_of(rows: Sequence[LoggedEvent], picture: Picture) -> Drawing | None:
     """What the game master draws for ``picture`` (gm.warpwar.pictures), from the stored log."""
     upto = rows[: picture.version] if picture.version is not None else rows
     return WARPWAR_KIND.picture(upto, picture, "Blind game", None, 1.0)

@@ -70,9 +70,10 @@ async def test_r_blind_31_a_hidden_random_map_is_not_shown_and_its_seed_is_secre
 
 
 async def test_r_blind_30_blind_to_ships_the_chooser_gets_the_map_of_the_ends(table: Table) -> None:
-    """R-BLIND-30: blind to ships on the printed map, the chooser's buttons name each end's stars
-    and they get the map with its ends by direct message (the channel none); once chosen, the
-    channel hears that the ends are settled and each player their own."""
+    """R-BLIND-30: blind to ships on the printed map, the chooser's letter names each end's stars
+    (its buttons, under the channel's news too, only compass words) and they get the map with its
+    ends by direct message (the channel none); once chosen, the channel hears that the ends are
+    settled and each player their own."""
     blind = BlindTable(table)
     gm = table.gm
     await lobby(blind, blind="ships")
@@ -80,7 +81,8 @@ async def test_r_blind_30_blind_to_ships_the_chooser_gets_the_map_of_the_ends(ta
     letters = [a for a in begun.announcements if isinstance(a.to, ToPlayer) and a.to.name == "bob"]
     assert any(a.text == CHOOSE_ON and a.picture is not None and a.picture.viewer == "bob" for a in letters)
     asked = next(a for a in letters if a.prompt is not None)
-    assert asked.prompt is not None and asked.prompt.labels == ("North — Ur", "South — Babylon")
+    assert asked.prompt is not None and asked.prompt.labels == ("North", "South"), "as under the news"
+    assert "north (Ur) or south (Babylon)" in asked.text, "the letter names the stars: the map is known"
     assert all(a.picture is None for a in begun.announcements if isinstance(a.to, ToChannel))
     assert (await blind.state()).phase is Phase.SETUP
     chosen = await blind.choose_end("north")
