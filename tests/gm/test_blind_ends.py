@@ -101,3 +101,19 @@ def test_r_blind_31_a_game_made_blind_to_the_map_draws_its_seed_again() -> None:
     assert isinstance(given, Settings) and given.map_seed == 456
     assert "456" not in describe(given, ["blind", "map_seed"]) and "456" not in random_map_line(given)
     assert "123" in random_map_line(replace(known, blind="ships")), "blind ships tells it as an open game"
+
+
+async def test_r_blind_31_blind_to_ships_a_random_map_is_previewed_and_played(table: Table) -> None:
+    """R-BLIND-31: with the map known (blind ships) a random map is previewed and its seed told, as
+    in an open game; the game begins on it, every reply checked."""
+    blind = BlindTable(table)
+    gm = table.gm
+    opened = await lobby(blind, map="random", blind="ships")
+    seed = (await gm.load(blind.game)).settings.map_seed
+    assert pictures_of(opened) and f"seed {seed}" in opened.text
+    await blind.ok(ALICE, gm.start(ALICE, CHANNEL))
+    chosen = await blind.choose_end()
+    assert blind.maps_to(chosen) == {"alice", "bob"}
+    state = await blind.state()
+    assert state.map.name.startswith("Random map") and state.phase is Phase.BUILD
+    await blind.look(BOB)
