@@ -159,7 +159,7 @@ class Lobby(GameCore):
                 game_id=row.id,
                 channel_id=channel_id,
             )
-            async with self.db.transaction():
+            async with self.writing(row.id):
                 await games.add_seat(self.db, row.id, seat)
                 await self.remember(reply)
         return reply
@@ -185,7 +185,7 @@ class Lobby(GameCore):
                 game_id=row.id,
                 channel_id=channel_id,
             )
-            async with self.db.transaction():
+            async with self.writing(row.id):
                 await games.remove_seat(self.db, row.id, actor.user_id)
                 await self.remember(reply)
         return reply

@@ -60,6 +60,7 @@ from gm.warpwar.kind import WARPWAR_KIND
 from gm.warpwar.looking import Looking
 from gm.warpwar.play import Play
 from store.db import Database
+from store.games import Stale
 
 __all__ = ["KINDS", "Actor", "GameMaster"]
 
@@ -106,7 +107,12 @@ def guarded(action: Action) -> Action:
                 bound.arguments[name] = _argument(name, value)
         except TextError as invalid:
             return refused(str(invalid), invalid.code)
-        return await action(*bound.args, **bound.kwargs)
+        try:
+            return await action(*bound.args, **bound.kwargs)
+        except Stale:
+            # The game was not as held in memory (gm.memory): it is forgotten, and the action
+            # runs again on the game as stored. Nothing was written.
+            return await action(*bound.args, **bound.kwargs)
 
     return cast(Action, guard)
 
