@@ -100,6 +100,9 @@ class Loaded:
         return {s.name: s.user_id for s in self.seats}
 
 
+REQUESTS_KEPT = timedelta(days=30)
+"""How long a request's reply is kept (so a retry of it is answered the same), by default:
+older ones are pruned (gm.timing.Timing.prune_requests). Discord retries within minutes."""
 RETRY_WINDOW = timedelta(minutes=15)
 """How long after a request whose answer was lost the same command is taken for a retry of it
 (Discord's own answers expire after 15 minutes: a member who never saw one retries sooner)."""
@@ -134,8 +137,11 @@ class GameCore:
         seeds: Callable[[int], int] | None = None,
         kinds: Kinds | None = None,
         secrets: Callable[[int], bytes] | None = None,
+        requests_kept: timedelta = REQUESTS_KEPT,
     ) -> None:
         self.db = db
+        self.requests_kept = requests_kept
+        """Requests answered longer ago than this are pruned (:data:`REQUESTS_KEPT`)."""
         self.clock = clock
         self.kinds = kinds or Kinds(())
         """The games this game master hosts (filled by gm.service)."""
@@ -279,10 +285,19 @@ class GameCore:
         deadlines = _planned(existing, row.id, wanted, now)
         version = row.version + len(result.events)
         paused = row.paused_at is not None
+        events = tuple(result.events)
         telling = Telling(
-            loaded.table, loaded.settings, tuple(result.events), loaded.state, state, note,
-            tuple(deadlines), paused, acting, version,
-        )  # fmt: skip
+            loaded.table,
+            loaded.settings,
+            events,
+            loaded.state,
+            state,
+            note,
+            tuple(deadlines),
+            paused,
+            acting,
+            version,
+        )
         reply = self.reply(loaded, kind.tell(telling), acting, version)
         if reshape is not None:
             reply = reshape(reply)

@@ -38,13 +38,14 @@ import functools
 import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from datetime import timedelta
 from typing import Any, TypeVar, cast
 
 from gm.acting import Acting
 from gm.announce import Reply, refused
 from gm.audit import Audit
 from gm.clock import Clock
-from gm.core import Actor, GameCore
+from gm.core import REQUESTS_KEPT, Actor, GameCore
 from gm.isolation import Isolation, refusing_set_aside
 from gm.kinds import Kinds
 from gm.lobby import Lobby
@@ -83,8 +84,9 @@ class GameMaster(
         seeds: Callable[[int], int] | None = None,
         kinds: Kinds | None = None,
         secrets: Callable[[int], bytes] | None = None,
+        requests_kept: timedelta = REQUESTS_KEPT,
     ) -> None:
-        super().__init__(db, clock, seeds, kinds or KINDS, secrets)
+        super().__init__(db, clock, seeds, kinds or KINDS, secrets, requests_kept)
 
 
 Action = TypeVar("Action", bound=Callable[..., Awaitable[Reply]])

@@ -24,6 +24,8 @@ LATE = timedelta(minutes=1)
 """Fired later than this after it was due, a deadline is announced as late."""
 MAX_SLEEP = 3600.0
 """The runner looks again at least this often (seconds), whatever it was told."""
+PRUNE_EVERY = timedelta(hours=1)
+"""The runner prunes old requests at its first pass (start-up), then at most this often."""
 BACKOFF_FIRST = 1.0
 BACKOFF_CAP = 300.0
 """After failed passes the runner waits 1, 2, 4 ... seconds, at most this (5 minutes)."""
@@ -34,6 +36,16 @@ log = logging.getLogger(__name__)
 class Timing(GameCore):
     async def next_due(self) -> datetime | None:
         return await games.next_due(self.db)
+
+    async def prune_requests(self) -> int:
+        """Forget the requests answered longer ago than the game master keeps them
+        (``requests_kept``): a retry comes within minutes, and a kept reply is a few kilobytes
+        a command. Returns how many went."""
+        pruned = await games.prune_requests(self.db, self.clock.now() - self.requests_kept)
+        if pruned:
+            days = self.requests_kept / timedelta(days=1)
+            log.info("pruned %s answered more than %g days ago", plural(pruned, "request"), days)
+        return pruned
 
     async def fire_due(self) -> list[Reply]:
         """Carry out every deadline that has passed; each gives a reply to announce. Those the
@@ -144,6 +156,8 @@ class DeadlineRunner:
         self.failures = 0
         """Passes that failed in a row (0 when the last one went well)."""
         self._capped = False
+        self._prune_at: datetime | None = None
+        """When old requests are pruned next (None: at the first pass)."""
         gm.on_deadlines_moved(self._wake)
 
     def start(self) -> asyncio.Task[None]:
@@ -158,6 +172,7 @@ class DeadlineRunner:
         """One pass: fire what is due, announcing each as it fires; how long to wait then."""
         try:
             fired = await self.gm.fire_pass(self._announce)
+            await self._prune()  # after the deadlines: at start-up the overdue ones go first
             if fired.errors:
                 raise fired.errors[0]
             self._moved = False  # before looking, so no change is missed
@@ -176,6 +191,13 @@ class DeadlineRunner:
         if due is None:
             return MAX_SLEEP
         return min(MAX_SLEEP, max(0.0, (due - self.gm.clock.now()).total_seconds()))
+
+    async def _prune(self) -> None:
+        """Old requests go at the first pass (start-up), then every :data:`PRUNE_EVERY`."""
+        now = self.gm.clock.now()
+        if self._prune_at is None or now >= self._prune_at:
+            await self.gm.prune_requests()
+            self._prune_at = now + PRUNE_EVERY
 
     async def _announce(self, reply: Reply) -> None:
         """Deliver one deadline's reply; a failure is logged and the pass goes on with the next."""

@@ -527,3 +527,28 @@ async def claim_unanswered(db: Database, request_id: str) -> bool:
     )
     row = await db.fetch_one("SELECT changes()")
     return row is not None and int(row[0]) == 1
+
+
+PRUNED_AT_ONCE = 500
+"""Requests deleted in one transaction: a prune never holds the database for long."""
+
+
+async def prune_requests(db: Database, before: datetime) -> int:
+    """Delete the requests answered before ``before``, oldest first, a few hundred a
+    transaction (commands go on in between); returns how many."""
+    pruned = 0
+    while True:
+        deleted: list[int] = []
+
+        def step(connection: sqlite3.Connection, deleted: list[int] = deleted) -> None:
+            cursor = connection.execute(
+                "DELETE FROM requests WHERE request_id IN"
+                " (SELECT request_id FROM requests WHERE at < ? ORDER BY at LIMIT ?)",
+                (stamp(before), PRUNED_AT_ONCE),
+            )
+            deleted.append(cursor.rowcount)
+
+        await db.write([step])
+        pruned += deleted[0]
+        if deleted[0] < PRUNED_AT_ONCE:
+            return pruned
