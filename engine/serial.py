@@ -14,15 +14,19 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 JSON = Any  # what json.dumps accepts: dict, list, str, int, bool, None
 T = TypeVar("T")
 
 _REGISTRY: dict[str, type[Any]] = {}
 _NAMES: dict[type[Any], str] = {}
+_ONCE: set[type[Any]] = set()
+"""Classes whose instances are encoded once (:func:`encoded_once`)."""
+_KEPT = "_serial_encoded"
+"""Where such an instance keeps its encoding (in its ``__dict__``, as ``cached_property`` does)."""
 
 
 def serializable(cls: type[T]) -> type[T]:
@@ -45,6 +49,14 @@ def serializable_in(namespace: str) -> Callable[[type[T]], type[T]]:
     return register
 
 
+def encoded_once(cls: type[T]) -> type[T]:
+    """Mark a serializable class whose instances never change and are encoded often (a game's
+    map, inside every state stored): each instance is encoded once and the JSON data kept on it.
+    The data :func:`encode` returns is never to be changed in place."""
+    _ONCE.add(cls)
+    return cls
+
+
 def _register(cls: type[T], name: str) -> type[T]:
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__} is not a dataclass")
@@ -57,22 +69,48 @@ def _register(cls: type[T], name: str) -> type[T]:
 
 def encode(value: Any) -> JSON:
     """Turn a registered dataclass (or any value made of them) into plain JSON data."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
     if isinstance(value, enum.Enum):
         return value.value
     if value is None or isinstance(value, (bool, int, str, float)):
         return value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, JSON] = {"type": _NAMES.get(type(value), type(value).__name__)}
-        for f in dataclasses.fields(value):
-            if f.init:
-                out[f.name] = encode(getattr(value, f.name))
-        return out
+    names = _field_names(cast(Hashable, kind))  # a class is hashable (typeshed disagrees)
+    if names is not None:
+        if kind not in _ONCE:
+            return _fields(value, names)
+        kept = value.__dict__.get(_KEPT)
+        if kept is None:
+            kept = value.__dict__[_KEPT] = _fields(value, names)
+        return kept
     if isinstance(value, Mapping):
         return {_encode_key(k): encode(v) for k, v in value.items()}
     if isinstance(value, (tuple, list, frozenset, set)):
         items = sorted(value) if isinstance(value, (frozenset, set)) else value
         return [encode(v) for v in items]
     raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+"""Types encoded as themselves, found by their type alone (most values are)."""
+
+
+@cache
+def _field_names(kind: Hashable) -> tuple[str, ...] | None:
+    """The fields a dataclass is encoded with (those its constructor takes); None for a type
+    that is not a dataclass. Read once per class: states hold thousands of values."""
+    if not isinstance(kind, type) or not dataclasses.is_dataclass(kind):
+        return None
+    return tuple(f.name for f in dataclasses.fields(kind) if f.init)
+
+
+def _fields(value: Any, names: tuple[str, ...]) -> dict[str, JSON]:
+    """A dataclass's fields, encoded, under its registered name."""
+    out: dict[str, JSON] = {"type": _NAMES.get(type(value), type(value).__name__)}
+    for name in names:
+        out[name] = encode(getattr(value, name))
+    return out
 
 
 def _encode_key(key: Any) -> str:

@@ -327,12 +327,15 @@ class GameCore:
         call to the database thread (:meth:`write_game`); the request is checked to be new in it
         first (:class:`~store.games.Answered` if not). Returns the reply as kept (``queued``)."""
         now = self.clock.now()
-        reply, told = self._queued(reply)
+        announced = [encode(a) for a in reply.announcements]
+        reply, told = self._queued(reply, announced)
         request = _request.get()
         checked: list[Step] = []
         if request is not None:
             checked = [games.request_is_new(request.id, request.fingerprint, now - RETRY_WINDOW)]
-            body = json.dumps(encode(reply))
+            data = encode(replace(reply, announcements=()))
+            data["announcements"] = announced  # encoded once, for the outbox and the reply alike
+            body = json.dumps(data)
             told.append(games.request_kept(request.id, reply.game_id, body, now, request.fingerprint))
         await self.write_game(game_id, [*checked, *steps, *told])
         if request is not None:
@@ -397,12 +400,14 @@ class GameCore:
             await self.db.run(step)
         return reply
 
-    def _queued(self, reply: Reply) -> tuple[Reply, list[Step]]:
+    def _queued(self, reply: Reply, announced: list[Any] | None = None) -> tuple[Reply, list[Step]]:
         """The reply marked ``queued`` if it has announcements, and the step that puts them in
-        the outbox."""
+        the outbox (``announced``: the announcements already encoded, if they are)."""
         if not reply.ok or not reply.announcements or reply.game_id is None:
             return reply, []
-        bodies = [json.dumps(encode(a)) for a in reply.announcements]
+        if announced is None:
+            announced = [encode(a) for a in reply.announcements]
+        bodies = [json.dumps(data) for data in announced]
         step = outbox.added(reply.game_id, reply.channel_id, bodies, self.clock.now())
         return replace(reply, queued=True), [step]
 

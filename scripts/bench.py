@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bench_arena import arena_picture, fights_by_default, move_and_engage  # scripts/ is on the path
-from bench_gm import game_master  # scripts/ is on the path when this file runs
+from bench_gm import deadlines_at_start, game_master  # scripts/ is on the path when this file runs
 
 from engine.warpwar import Accepted, GameSetup, GameState, PlayerSetup, apply, new_game
 from engine.warpwar.commands import SubmitOrders
@@ -239,6 +239,7 @@ SECTIONS: dict[str, Callable[[], list[str]]] = {
     "combat": combat_round,
     "map": map_render,
     "gm": game_master,
+    "deadlines": deadlines_at_start,
     "arena": arena_move,
     "arena-picture": arena_render,
 }

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from engine.serial import serializable
+from engine.serial import encoded_once, serializable
 from engine.warpwar.hexgrid import distance, is_hex_id, neighbour_ids
 
 
@@ -48,6 +48,7 @@ class Home:
     """The middle base star, the only base of single-base scenarios (R-MAP-3)."""
 
 
+@encoded_once
 @serializable
 @dataclass(frozen=True)
 class HexMap:
