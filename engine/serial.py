@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import types
 import typing
 from collections.abc import Callable, Hashable, Mapping
@@ -85,11 +86,35 @@ def encode(value: Any) -> JSON:
             kept = value.__dict__[_KEPT] = _fields(value, names)
         return kept
     if isinstance(value, Mapping):
-        return {_encode_key(k): encode(v) for k, v in value.items()}
+        return {k if type(k) is str else _encode_key(k): encode(v) for k, v in value.items()}
     if isinstance(value, (tuple, list, frozenset, set)):
         items = sorted(value) if isinstance(value, (frozenset, set)) else value
         return [encode(v) for v in items]
     raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def to_json(value: Any) -> str:
+    """``json.dumps(encode(value))``, the text of each field whose class is encoded once (a
+    game's map: most of a stored state) written once too, and put in place."""
+    data = encode(value)
+    names = _field_names(cast(Hashable, type(value))) or ()
+    once = [name for name in names if type(getattr(value, name)) in _ONCE]
+    if not once:
+        return json.dumps(data)
+    marks = {name: f"{_MARK}{name}" for name in once}
+    text = json.dumps({**data, **marks})
+    for name, mark in marks.items():
+        field = getattr(value, name)
+        kept = field.__dict__.get(_TEXT)
+        if kept is None:
+            kept = field.__dict__[_TEXT] = json.dumps(data[name])
+        text = text.replace(json.dumps(mark), kept, 1)
+    return text
+
+
+_MARK = "\x00serial.to_json\x00"
+"""Where a field's kept text goes (no text a game stores holds this)."""
+_TEXT = "_serial_text"
 
 
 _PLAIN = frozenset({str, int, bool, float, type(None)})

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any, TypeVar, cast
 
-from engine.serial import decode, encode
+from engine.serial import decode, encode, to_json
 from gm.announce import Announcement, Reply, ToPlayer, refused
 from gm.aside import (
     DEADLINES_UNREADABLE,
@@ -302,7 +302,7 @@ class GameCore:
         if reshape is not None:
             reply = reshape(reply)
         bodies = [(type(e).__name__, json.dumps(encode(e))) for e in result.events]
-        text = json.dumps(encode(state))
+        text = to_json(state)
         steps = [
             games.game_advanced(
                 row.id, row.version, now, status=status, setup=row.setup, state=text, to=version
