@@ -74,7 +74,6 @@ class Timing(GameCore):
                 continue
             if reply is None:
                 continue
-            fired.count += 1
             if announce is None:
                 fired.replies.append(reply)
             else:
@@ -248,5 +247,3 @@ class Pass:
     replies: list[Reply] = field(default_factory=list)
     """Those not announced as they fired (no announcer was given)."""
     errors: list[Exception] = field(default_factory=list)
-    count: int = 0
-    """Deadlines that fired with something to announce."""
