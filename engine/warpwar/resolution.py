@@ -127,7 +127,8 @@ def _after_firing(ship: Ship, o: Orders) -> Ship:
     if o.shots:
         changes[Attr.SH] = ship.now(Attr.SH) - o.shells
     racks = tuple(label for label in ship.carrying if label not in o.drop)
-    return replace(ship.with_current(changes), carrying=racks)
+    armed = ship.with_current(changes) if changes else ship
+    return replace(armed, carrying=racks) if racks != ship.carrying else armed
 
 
 def _result(state: GameState, star: str, ship: Ship, o: Orders, aimed: list[Shot]) -> ShipResult:
@@ -169,6 +170,12 @@ def _result(state: GameState, star: str, ship: Ship, o: Orders, aimed: list[Shot
     )
 
 
+def _not_picking_up(result: ShipResult, destroyed: set[str]) -> ShipResult:
+    """The result without the pick-ups of Systemships destroyed this round."""
+    kept = tuple(x for x in result.picked_up if ship_key(result.owner, x) not in destroyed)
+    return replace(result, picked_up=kept) if kept != result.picked_up else result
+
+
 def resolve_round(
     state: GameState, star: str, orders: dict[str, Orders], round_number: int, quiet_before: int
 ) -> RoundReport:
@@ -181,10 +188,7 @@ def resolve_round(
     results = [_result(state, star, ship, orders[ship.key], aimed[ship.key]) for ship in ships]
     # A Systemship destroyed this round is not picked up (a destroyed carrier picks up nothing).
     destroyed = {r.ship for r in results if r.destroyed}
-    results = [
-        replace(r, picked_up=tuple(x for x in r.picked_up if ship_key(r.owner, x) not in destroyed))
-        for r in results
-    ]
+    results = [_not_picking_up(r, destroyed) if r.picked_up and destroyed else r for r in results]
     quiet = 0 if any(r.effective > 0 for r in results) else quiet_before + 1
     return RoundReport(
         star=star,
