@@ -15,9 +15,9 @@ import enum
 import json
 import types
 import typing
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 JSON = Any  # what json.dumps accepts: dict, list, str, int, bool, None
 T = TypeVar("T")
@@ -73,11 +73,10 @@ def encode(value: Any) -> JSON:
     kind = type(value)
     if kind in _PLAIN:
         return value
-    if isinstance(value, enum.Enum):
-        return value.value
-    if value is None or isinstance(value, (bool, int, str, float)):
-        return value
-    names = _field_names(cast(Hashable, kind))  # a class is hashable (typeshed disagrees)
+    try:
+        names = _DATACLASS_FIELDS[kind]
+    except KeyError:
+        names = _DATACLASS_FIELDS[kind] = _field_names(kind)
     if names is not None:
         if kind not in _ONCE:
             return _fields(value, names)
@@ -85,11 +84,18 @@ def encode(value: Any) -> JSON:
         if kept is None:
             kept = value.__dict__[_KEPT] = _fields(value, names)
         return kept
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (bool, int, str, float)):
+        return value
     if isinstance(value, Mapping):
-        return {k if type(k) is str else _encode_key(k): encode(v) for k, v in value.items()}
+        return {
+            k if type(k) is str else _encode_key(k): v if type(v) in _PLAIN else encode(v)
+            for k, v in value.items()
+        }
     if isinstance(value, (tuple, list, frozenset, set)):
         items = sorted(value) if isinstance(value, (frozenset, set)) else value
-        return [encode(v) for v in items]
+        return [v if type(v) in _PLAIN else encode(v) for v in items]
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
@@ -97,7 +103,7 @@ def to_json(value: Any) -> str:
     """``json.dumps(encode(value))``, the text of each field whose class is encoded once (a
     game's map: most of a stored state) written once too, and put in place."""
     data = encode(value)
-    names = _field_names(cast(Hashable, type(value))) or ()
+    names = _field_names(type(value)) or ()
     once = [name for name in names if type(getattr(value, name)) in _ONCE]
     if not once:
         return json.dumps(data)
@@ -121,20 +127,25 @@ _PLAIN = frozenset({str, int, bool, float, type(None)})
 """Types encoded as themselves, found by their type alone (most values are)."""
 
 
-@cache
-def _field_names(kind: Hashable) -> tuple[str, ...] | None:
+_DATACLASS_FIELDS: dict[type[Any], tuple[str, ...] | None] = {}
+"""The fields each type is encoded with (:func:`_field_names`), found once per type: states
+hold thousands of values."""
+
+
+def _field_names(kind: type[Any]) -> tuple[str, ...] | None:
     """The fields a dataclass is encoded with (those its constructor takes); None for a type
-    that is not a dataclass. Read once per class: states hold thousands of values."""
-    if not isinstance(kind, type) or not dataclasses.is_dataclass(kind):
+    that is not a dataclass."""
+    if not dataclasses.is_dataclass(kind):
         return None
     return tuple(f.name for f in dataclasses.fields(kind) if f.init)
 
 
 def _fields(value: Any, names: tuple[str, ...]) -> dict[str, JSON]:
-    """A dataclass's fields, encoded, under its registered name."""
+    """A dataclass's fields, encoded, under its registered name (plain values as they are)."""
     out: dict[str, JSON] = {"type": _NAMES.get(type(value), type(value).__name__)}
     for name in names:
-        out[name] = encode(getattr(value, name))
+        field = getattr(value, name)
+        out[name] = field if type(field) in _PLAIN else encode(field)
     return out
 
 

@@ -268,22 +268,50 @@ def seat_of(row: Row) -> Seat:
 
 async def set_reactions(db: Database, game_id: int, user_id: int, reactions: str) -> None:
     """A seat's standing answer to Warp Arena's reaction windows."""
-    await db.execute(
-        "UPDATE seats SET reactions = ? WHERE game_id = ? AND user_id = ?", (reactions, game_id, user_id)
-    )
+    await db.run(reactions_set(game_id, user_id, reactions))
+
+
+def reactions_set(game_id: int, user_id: int, reactions: str) -> Step:
+    """The step of :func:`set_reactions`."""
+
+    def step(connection: sqlite3.Connection) -> None:
+        connection.execute(
+            "UPDATE seats SET reactions = ? WHERE game_id = ? AND user_id = ?", (reactions, game_id, user_id)
+        )
+
+    return step
 
 
 async def add_seat(db: Database, game_id: int, seat: Seat) -> None:
-    await db.execute(
-        "INSERT INTO seats (game_id, user_id, name, joined, alliance, seed) VALUES (?, ?, ?, ?, ?, ?)",
-        (game_id, seat.user_id, seat.name, seat.joined, seat.alliance, seat.seed),
-    )
-    if seat.reactions != "ask":  # the column's default otherwise (migration 11)
-        await set_reactions(db, game_id, seat.user_id, seat.reactions)
+    await db.run(seat_added(game_id, seat))
+
+
+def seat_added(game_id: int, seat: Seat) -> Step:
+    """The step of :func:`add_seat`."""
+    params = (game_id, seat.user_id, seat.name, seat.joined, seat.alliance, seat.seed)
+
+    def step(connection: sqlite3.Connection) -> None:
+        connection.execute(
+            "INSERT INTO seats (game_id, user_id, name, joined, alliance, seed) VALUES (?, ?, ?, ?, ?, ?)",
+            params,
+        )
+        if seat.reactions != "ask":  # the column's default otherwise (migration 11)
+            reactions_set(game_id, seat.user_id, seat.reactions)(connection)
+
+    return step
 
 
 async def remove_seat(db: Database, game_id: int, user_id: int) -> None:
-    await db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+    await db.run(seat_removed(game_id, user_id))
+
+
+def seat_removed(game_id: int, user_id: int) -> Step:
+    """The step of :func:`remove_seat`."""
+
+    def step(connection: sqlite3.Connection) -> None:
+        connection.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+    return step
 
 
 # --- the event log -----------------------------------------------------------------------
