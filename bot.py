@@ -25,6 +25,7 @@ import os
 import signal
 import sys
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
 
 import aiohttp
@@ -34,9 +35,12 @@ from dotenv import load_dotenv
 from cogs.app import Options, WarpWarBot
 from console.app import Setup, run_interactive, run_script
 from console.demo import DEMOS, play_demo
+from gm.core import REQUESTS_KEPT
 from store.db import DatabaseFileError, open_database
 
 DEFAULT_DB = "data/warpwar.sqlite3"
+MIN_REQUEST_DAYS, MAX_REQUEST_DAYS = 1.0, 3650
+"""Bounds of ``WARPWAR_REQUEST_DAYS``: a day at least (retries come within minutes)."""
 log = logging.getLogger("warpwar")
 
 
@@ -73,7 +77,28 @@ def discord_options(args: argparse.Namespace, environ: Mapping[str, str]) -> Opt
     guild = environ.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         return f"DEV_GUILD_ID must be a server's id (digits), not {guild[:30]!r}"
-    return Options(sync=args.sync, dev_guild=int(guild) if guild else None)
+    kept = requests_kept(environ)
+    if isinstance(kept, str):
+        return kept
+    return Options(sync=args.sync, dev_guild=int(guild) if guild else None, requests_kept=kept)
+
+
+def requests_kept(environ: Mapping[str, str]) -> timedelta | str:
+    """How long answered requests are kept (``WARPWAR_REQUEST_DAYS``, 30 by default); or what
+    is wrong with the setting."""
+    text = environ.get("WARPWAR_REQUEST_DAYS", "").strip()
+    if not text:
+        return REQUESTS_KEPT
+    try:
+        days = float(text)
+    except ValueError:
+        days = -1.0
+    if not MIN_REQUEST_DAYS <= days <= MAX_REQUEST_DAYS:  # also refuses nan
+        return (
+            f"WARPWAR_REQUEST_DAYS must be a number of days from {MIN_REQUEST_DAYS:g} to "
+            f"{MAX_REQUEST_DAYS}, not {text[:30]!r}"
+        )
+    return timedelta(days=days)
 
 
 async def run_discord(token: str, db_path: Path, options: Options) -> int:
@@ -102,10 +127,10 @@ async def run_discord(token: str, db_path: Path, options: Options) -> int:
     return 0
 
 
-def setup_from(args: argparse.Namespace) -> Setup:
+def setup_from(args: argparse.Namespace, kept: timedelta) -> Setup:
     db = args.db or Path(os.environ.get("WARPWAR_DB") or DEFAULT_DB)
     pictures = None if args.no_pictures else args.pictures or db.parent / "pictures"
-    return Setup(db, pictures, args.seed)
+    return Setup(db, pictures, args.seed, kept)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -126,7 +151,11 @@ def run(argv: list[str] | None) -> int:
         level=(os.environ.get("LOG_LEVEL", "").strip() or ("INFO" if on_discord else "WARNING")).upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    setup = setup_from(args)
+    kept = requests_kept(os.environ)
+    if isinstance(kept, str):
+        print(f"bot.py: {kept}", file=sys.stderr)
+        return 2
+    setup = setup_from(args, kept)
     if args.sync and not on_discord:
         print("bot.py: --sync registers the Discord commands; it needs DISCORD_TOKEN.", file=sys.stderr)
         return 2

@@ -14,7 +14,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -30,6 +30,7 @@ from cogs.warpwar import end_buttons, orders_ui, turn_buttons
 from cogs.warpwar.hooks import HOOKS
 from engine.text import plural
 from gm.clock import Clock
+from gm.core import REQUESTS_KEPT
 from gm.service import GameMaster
 from gm.timing import DeadlineRunner
 from store.db import Database
@@ -65,6 +66,8 @@ class Options:
     """Sync to this server only (instant, for development) instead of globally."""
     deadlines: bool = True
     """Run the deadline task (tests may fire deadlines themselves)."""
+    requests_kept: timedelta = REQUESTS_KEPT
+    """How long answered requests are kept before the deadline task prunes them."""
 
 
 SERVER_INSTALL = app_commands.AppInstallationType(guild=True, user=False)
@@ -97,7 +100,9 @@ class WarpWarBot(commands.Bot):
         )
         self.db = db
         self.options = options or Options()
-        self.gm = GameMaster(db, clock or DiscordClock(), seeds, secrets=secrets)
+        self.gm = GameMaster(
+            db, clock or DiscordClock(), seeds, secrets=secrets, requests_kept=self.options.requests_kept
+        )
         self.herald = Herald(self, self.gm, db, HOOKS, {**prompts.VIEWS, **end_buttons.VIEWS})
         self.pace = Pace()
         """Calls in flight, so that every interaction is acknowledged in time (cogs/shared/pace.py)."""

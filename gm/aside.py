@@ -20,13 +20,14 @@ from gm.announce import Reply, refused
 from gm.kinds import Kinds
 from store import games, set_aside
 from store.db import Database, DatabaseFileError
-from store.games import GameRow
+from store.games import GameRow, Stale
 from store.set_aside import SetAside
 
 log = logging.getLogger(__name__)
 
-TRANSIENT: tuple[type[Exception], ...] = (sqlite3.Error, OSError, DatabaseFileError)
-"""Failures of the database file, retried, never blamed on one game."""
+TRANSIENT: tuple[type[Exception], ...] = (sqlite3.Error, OSError, DatabaseFileError, Stale)
+"""Failures of the database file, retried, never blamed on one game (a game found changed since
+the game master read it is read again)."""
 
 STATE_UNREADABLE = "its saved state could not be read"
 EVENTS_UNREADABLE = "its saved story could not be read"

@@ -56,5 +56,4 @@ class Outbox(GameCore):
 
     async def delivered(self, entry_id: int) -> None:
         """Mark one announcement delivered, as soon as it is (so a crash re-sends only the rest)."""
-        async with self.db.transaction():
-            await outbox.mark(self.db, entry_id, self.clock.now())
+        await self.db.write([outbox.marked(entry_id, self.clock.now())])

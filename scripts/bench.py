@@ -21,12 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bench_arena import arena_picture, fights_by_default, move_and_engage  # scripts/ is on the path
-from bench_gm import game_master  # scripts/ is on the path when this file runs
+from bench_gm import deadlines_at_start, game_master  # scripts/ is on the path when this file runs
 
 from engine.warpwar import Accepted, GameSetup, GameState, PlayerSetup, apply, new_game
 from engine.warpwar.commands import SubmitOrders
 from engine.warpwar.crt import Tactic
-from engine.warpwar.events import PhaseBegan
+from engine.warpwar.events import PhaseBegan, RoundFought
 from engine.warpwar.notation import parse_design
 from engine.warpwar.orders import MissileShot, Orders
 from engine.warpwar.resolution import resolve_round
@@ -112,32 +112,47 @@ def _orders(own: list[str], enemy: list[str]) -> tuple[Orders, ...]:
     return tuple(orders)
 
 
-def combat_round() -> list[str]:
-    """One round of a 10-against-10 battle with 30 missiles and ECM on every ship."""
+def _battle(size: int) -> tuple[GameState, str, SubmitOrders, SubmitOrders]:
+    """A ``size``-against-``size`` battle at Kish, half Warpships and half Systemships a side,
+    alice's orders sealed: what is left is bob's orders, which resolve the round."""
+    half = size // 2
     state = _game()
-    state = _fleet(state, "alice", range(1, 6), range(10, 15))
-    state = _fleet(state, "bob", range(6, 11), range(20, 25))
+    state = _fleet(state, "alice", range(1, half + 1), range(100, 100 + half))
+    state = _fleet(state, "bob", range(half + 1, size + 1), range(200, 200 + half))
     star = state.map.resolve(STAR)
     assert star is not None
     state = PhaseBegan(Phase.COMBAT, (star,)).apply(state)
     alice = [s.label for s in state.ships.values() if s.owner == "alice"]
     bob = [s.label for s in state.ships.values() if s.owner == "bob"]
     alice_orders = SubmitOrders("alice", STAR, _orders(alice, bob))
-    bob_orders = SubmitOrders("bob", STAR, _orders(bob, alice))
-
     # The orders must be legal, or the benchmark would time a refusal.
     first = apply(state, alice_orders)
     assert isinstance(first, Accepted), first
-    waiting = first.state
-    last = apply(waiting, bob_orders)
-    assert isinstance(last, Accepted), last
+    return first.state, star, alice_orders, SubmitOrders("bob", STAR, _orders(bob, alice))
 
-    by_key = {ship_key("alice", o.ship): o for o in alice_orders.orders}
-    by_key |= {ship_key("bob", o.ship): o for o in bob_orders.orders}
-    what = "combat round, 10 vs 10 with missiles and ECM"
+
+COMBAT_BUDGETS = {10: 2.0, 40: 8.0}
+"""Issue 15: a whole round through ``apply`` (the last orders sealed, the round resolved), in ms."""
+
+
+def combat_round() -> list[str]:
+    """One round of a 10-against-10 and of a 40-against-40 battle, with missiles (three a
+    Systemship) and ECM on every ship."""
+    return [line for size, budget in COMBAT_BUDGETS.items() for line in _round_of(size, budget)]
+
+
+def _round_of(size: int, budget: float) -> list[str]:
+    waiting, star, first, last = _battle(size)
+    result = apply(waiting, last)
+    assert isinstance(result, Accepted), result
+    assert any(isinstance(e, RoundFought) for e in result.events), "the last orders fight the round"
+    by_key = {ship_key(sent.player, o.ship): o for sent in (first, last) for o in sent.orders}
+    what = f"combat round, {size} vs {size} with missiles and ECM"
+    resolved = measure(lambda: resolve_round(waiting, star, by_key, 1, 0))
+    applied = measure(lambda: apply(waiting, last))
     return [
-        measure(lambda: resolve_round(waiting, star, by_key, 1, 0)).line(f"{what} (resolve_round)", 5),
-        measure(lambda: apply(waiting, bob_orders)).line(f"{what} (SubmitOrders through apply)", 5),
+        resolved.line(f"{what} (resolve_round)", budget),
+        applied.line(f"{what} (SubmitOrders through apply)", budget),
     ]
 
 
@@ -226,6 +241,7 @@ SECTIONS: dict[str, Callable[[], list[str]]] = {
     "combat": combat_round,
     "map": map_render,
     "gm": game_master,
+    "deadlines": deadlines_at_start,
     "arena": arena_move,
     "arena-picture": arena_render,
 }

@@ -158,4 +158,10 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN reactions TEXT NOT NULL DEFAULT 'ask'
     """,
+    # 12 (issue 15, item 4): requests are kept for a while (gm.core.REQUESTS_KEPT, 30 days by
+    # default), then pruned oldest first (store.games.prune_requests); their time is indexed so
+    # the old ones are found without reading the table.
+    """
+    CREATE INDEX requests_at ON requests (at)
+    """,
 ]

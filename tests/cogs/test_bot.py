@@ -3,6 +3,7 @@ that closes the database; and the owner's ``@bot sync``."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import discord
@@ -22,6 +23,24 @@ def test_options_come_from_the_flags_and_the_environment() -> None:
     assert "DEV_GUILD_ID must be a server's id" in str(
         bot.discord_options(bot.arguments([]), {"DEV_GUILD_ID": "x"})
     )
+
+
+def test_item_15_4_how_long_requests_are_kept_comes_from_the_environment() -> None:
+    """Issue 15, item 4: WARPWAR_REQUEST_DAYS, 30 days when unset; a wrong value stops the bot
+    with one line (the console too)."""
+    assert bot.requests_kept({}) == timedelta(days=30) == bot.requests_kept({"WARPWAR_REQUEST_DAYS": " "})
+    assert bot.requests_kept({"WARPWAR_REQUEST_DAYS": "7.5"}) == timedelta(days=7.5)
+    kept = bot.discord_options(bot.arguments([]), {"WARPWAR_REQUEST_DAYS": "2"})
+    assert isinstance(kept, Options) and kept.requests_kept == timedelta(days=2)
+    for wrong in ("0", "-3", "nan", "inf", "a week", "99999"):
+        assert "WARPWAR_REQUEST_DAYS must be a number of days from 1 to 3650" in str(
+            bot.requests_kept({"WARPWAR_REQUEST_DAYS": wrong})
+        )
+
+
+def test_a_wrong_request_days_setting_stops_the_console_with_one_line(tmp_path: Path) -> None:
+    run = run_bot("--console", "--db", str(tmp_path / "db.sqlite3"), WARPWAR_REQUEST_DAYS="x")
+    assert run.returncode == 2 and "WARPWAR_REQUEST_DAYS must be" in run.stderr
 
 
 def test_sync_without_a_token_is_refused(tmp_path: Path) -> None:
