@@ -137,7 +137,7 @@ async def copies(table: Table, n: int) -> None:
     }
     async with db.transaction():
         for i in range(1, n):
-            copy = await db.execute(
+            copy = await db.insert(
                 f"INSERT INTO games (channel_id, {kept}) SELECT ?, {kept} FROM games WHERE id = ?",
                 (CHANNEL + i, game),
             )

@@ -5,11 +5,14 @@ from pathlib import Path
 
 import pytest
 
+from store.db import is_postgres
 from tests.gm.table import Table, open_table
 
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    t = await open_table(tmp_path)
+async def table(database_at: Path | str) -> AsyncIterator[Table]:
+    """A table on the test's database (tests/conftest.py: SQLite, or PostgreSQL for the tests
+    marked to run on both)."""
+    t = await open_table(database_at if is_postgres(database_at) else Path(database_at).parent)
     yield t
     await t.db.close()

@@ -1,4 +1,5 @@
-"""A table of players around a game master on a real SQLite file, with a clock tests can move.
+"""A table of players around a game master on a real database (a SQLite file, or a PostgreSQL
+database: tests/conftest.py), with a clock tests can move.
 
 ``await table.ok(gm.build_ship(...))`` checks a command was accepted; ``await table.no(...,
 "code")`` that it was refused and changed nothing. Every reply is kept, so a test can read
@@ -20,7 +21,7 @@ from gm.announce import Reply, ToBattle, ToChannel, ToPlayer
 from gm.clock import ManualClock
 from gm.service import Actor, GameMaster
 from store import games
-from store.db import Database, open_database
+from store.db import Database, is_postgres, open_database
 
 GUILD = 1
 CHANNEL = 100
@@ -116,8 +117,10 @@ class Table:
         return row.id
 
 
-async def open_table(path: Path, seed: int = 7) -> Table:
-    db = await open_database(path / "games.sqlite3")
+async def open_table(where: Path | str, seed: int = 7) -> Table:
+    """A table on a SQLite file in the folder ``where``, or on the PostgreSQL database at that
+    address."""
+    db = await open_database(where if is_postgres(where) else Path(where) / "games.sqlite3")
     clock = ManualClock()
     return Table(db, GameMaster(db, clock, seeds=lambda game_id: seed * 1000 + game_id), clock)
 
