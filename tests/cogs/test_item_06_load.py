@@ -153,7 +153,7 @@ async def copies(table: Table, n: int) -> None:
 @asynccontextmanager
 async def games(folder: Path, n: int) -> AsyncIterator[Bot]:
     """The bot (its game master on a file in ``folder``) with ``n`` games, alice building in each."""
-    table = await open_table(folder)
+    table = await open_table(folder / "games.sqlite3")
     try:
         await copies(table, n)
         yield Bot(table.gm)

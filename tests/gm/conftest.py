@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 
-from store.db import is_postgres
 from tests.gm.table import Table, open_table
 
 
@@ -13,6 +12,6 @@ from tests.gm.table import Table, open_table
 async def table(database_at: Path | str) -> AsyncIterator[Table]:
     """A table on the test's database (tests/conftest.py: SQLite, or PostgreSQL for the tests
     marked to run on both)."""
-    t = await open_table(database_at if is_postgres(database_at) else Path(database_at).parent)
+    t = await open_table(database_at)
     yield t
     await t.db.close()

@@ -21,7 +21,7 @@ from gm.announce import Reply, ToBattle, ToChannel, ToPlayer
 from gm.clock import ManualClock
 from gm.service import Actor, GameMaster
 from store import games
-from store.db import Database, is_postgres, open_database
+from store.db import Database, open_database
 
 GUILD = 1
 CHANNEL = 100
@@ -118,9 +118,9 @@ class Table:
 
 
 async def open_table(where: Path | str, seed: int = 7) -> Table:
-    """A table on a SQLite file in the folder ``where``, or on the PostgreSQL database at that
-    address."""
-    db = await open_database(where if is_postgres(where) else Path(where) / "games.sqlite3")
+    """A table on the database ``where`` names: a SQLite file's path, or a PostgreSQL database's
+    address (tests/conftest.py's ``database_at``)."""
+    db = await open_database(where)
     clock = ManualClock()
     return Table(db, GameMaster(db, clock, seeds=lambda game_id: seed * 1000 + game_id), clock)
 
