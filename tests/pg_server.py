@@ -69,12 +69,16 @@ class PostgresServer:
         as_user = _as_user(folder)
         programs = binaries()
         data = folder / "data"
-        subprocess.run(
+        made = subprocess.run(
             [programs / "initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"],
-            check=True,
             capture_output=True,
+            text=True,
+            check=False,
             **as_user,
         )
+        if made.returncode != 0:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise RuntimeError(f"initdb ({programs}) failed: {made.stderr.strip()[-1000:]}")
         options = [item for setting in SETTINGS for item in ("-c", setting)]
         process = subprocess.Popen(
             [programs / "postgres", "-D", data, "-k", folder, *options],
