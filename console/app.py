@@ -60,7 +60,7 @@ class Outcome(Enum):
 
 
 def user_id(name: str) -> int:
-    """A console user's id, the same for the same name in every session (and fits SQLite)."""
+    """A console user's id, the same for the same name in every session (and fits a 64-bit integer)."""
     return int.from_bytes(hashlib.sha256(name.casefold().encode()).digest()[:6], "big")
 
 

@@ -142,4 +142,4 @@ async def examine(db: Database, kinds: Kinds, game_id: int, now: datetime) -> Ga
 
 
 NOT_THE_GAMES: tuple[type[Exception], ...] = (GameSetAside, *TRANSIENT)
-"""Failures that pass through unchanged: the game is known to be set aside, or the file failed."""
+"""Failures that pass through unchanged: the game is known to be set aside, or the database failed."""

@@ -239,11 +239,11 @@ class GameCore:
         return await put_aside(self.db, game_id, reason, error, self.clock.now())
 
     def hold(self, loaded: Loaded) -> None:
-        """Hold the game as it now is in the file (after a transaction that wrote it so)."""
+        """Hold the game as it now is in the database (after a transaction that wrote it so)."""
         self._memory.keep(_revised(loaded))
 
     def forget(self, game_id: int) -> None:
-        """Read the game from the file next time: it was written other than by :meth:`commit`."""
+        """Read the game from the database next time: it was written other than by :meth:`commit`."""
         self._memory.forget(game_id)
 
     @asynccontextmanager

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from store import dialect, games, outbox
+from store import dialect, games, mailbox, outbox
 from store.db import Database, DatabaseFileError, open_database
 from store.games import Deadline, DuplicateRequest
 from store.postgres import shown
@@ -218,3 +218,26 @@ async def test_item_2_due_deadlines_read_alike(two: tuple[Database, Database]) -
     assert [d.key for d in await games.due_deadlines(first, NOW + timedelta(seconds=1))] == ["phase:1"]
     assert await games.due_deadlines(first, NOW - timedelta(seconds=1)) == []
     assert await games.next_due(first) == NOW
+
+
+@ON_POSTGRES
+async def test_item_2_letters_read_in_two_processes_at_once_are_shown_once(
+    two: tuple[Database, Database],
+) -> None:
+    """The mailbox's button pressed in two processes at once (cogs.shared.mailbox): each reads,
+    shows and marks the member's letters under the member's named lock, so each letter is shown
+    once."""
+    first, second = two
+    for n in range(3):
+        await mailbox.keep(first, 1, 11, f"letter {n}", None, NOW)
+    shown: list[str] = []
+
+    async def press(db: Database) -> None:
+        async with db.exclusive("mailbox:1:11"):
+            letters = await mailbox.unread(db, 1, 11)
+            await asyncio.sleep(0.05)  # Discord takes its time
+            shown.extend(letter.text for letter in letters)
+            await mailbox.mark_read(db, [letter.id for letter in letters], NOW)
+
+    await asyncio.gather(press(first), press(second))
+    assert sorted(shown) == ["letter 0", "letter 1", "letter 2"]
