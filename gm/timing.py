@@ -201,9 +201,9 @@ class DeadlineRunner:
             self.failures, self._capped = 0, False
         if self._moved:
             return 0.0  # they moved while we looked: look again
-        longest = MAX_SLEEP_SHARED if self.gm.db.shared else MAX_SLEEP
         if fired.elsewhere:
-            longest = ELSEWHERE_WAIT
+            return ELSEWHERE_WAIT  # its game was held by another process: look again soon
+        longest = MAX_SLEEP_SHARED if self.gm.db.shared else MAX_SLEEP
         if due is None:
             return longest
         return min(longest, max(0.0, (due - self.gm.clock.now()).total_seconds()))

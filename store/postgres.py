@@ -23,6 +23,7 @@ dies (its connection closes) leaves nothing locked:
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -42,6 +43,8 @@ POOL_SIZE = 10
 """Connections a process keeps open at most: a command holds one while it has its game's lock."""
 CONNECT_SECONDS = 10.0
 """How long connecting may take before the process gives up, saying so."""
+CLOSE_SECONDS = 10.0
+"""How long closing waits for the connections in use to come back."""
 CONNECT_ERRORS: tuple[type[Exception], ...] = (OSError, ValueError, *dialect.DATABASE_ERRORS)
 """What a failed connection raises: no server there, a wrong address, a refused login."""
 
@@ -283,7 +286,12 @@ class PostgresDatabase(Database):
         return dialect.schema(ddl)
 
     async def close(self) -> None:
-        await self._pool.close()
+        """Once the connections in use are back (at most :data:`CLOSE_SECONDS`), else at once:
+        the server rolls back what they had not committed."""
+        try:
+            await asyncio.wait_for(self._pool.close(), CLOSE_SECONDS)
+        except TimeoutError:
+            self._pool.terminate()
 
 
 def shown(address: str) -> str:

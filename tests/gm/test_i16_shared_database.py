@@ -19,6 +19,7 @@ import pytest
 from engine.warpwar.events import RoundFought
 from gm.core import Actor
 from gm.service import GameMaster
+from gm.timing import ELSEWHERE_WAIT, MAX_SLEEP_SHARED, DeadlineRunner
 from store import games
 from store.db import open_database
 from tests.backends import ON_POSTGRES
@@ -163,3 +164,26 @@ async def test_item_2_a_games_outbox_is_delivered_once_by_two_processes(two: Two
     await asyncio.gather(deliver(two.first), deliver(two.other), deliver(two.first))
     assert told and told == sorted(set(told))
     assert await two.first.undelivered(game) == []
+
+
+async def test_item_2_a_deadline_whose_game_another_process_holds_is_passed_by_not_failed(two: Two) -> None:
+    """The other process holds the game (a command, or firing the deadline itself): the runner
+    passes the due deadline by without counting a failure, and looks again a second later; once
+    the game is free, it fires it."""
+    game = await start_classic_learning(two.table)
+    two.table.clock.advance(timedelta(hours=49))
+    runner = DeadlineRunner(two.first, lambda reply: asyncio.sleep(0))
+    async with two.other.locked(game):
+        assert await runner.one_pass() == ELSEWHERE_WAIT
+        assert runner.failures == 0 and await deadline_batches(two, game) == set()
+    await runner.one_pass()
+    assert len(await deadline_batches(two, game)) == 1
+
+
+async def test_item_2_every_process_looks_for_deadlines_at_least_every_30_seconds(two: Two) -> None:
+    """A process is told of the deadlines it sets, not of another's: it looks again within 30 s,
+    so a deadline set by a process that died meanwhile is fired by the others."""
+    runner = DeadlineRunner(two.first, lambda reply: asyncio.sleep(0))
+    assert await runner.one_pass() == MAX_SLEEP_SHARED
+    await start_classic_learning(two.table)  # its turn's deadline is 48 hours away
+    assert await runner.one_pass() == MAX_SLEEP_SHARED == 30
