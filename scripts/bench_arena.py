@@ -86,16 +86,22 @@ def fights_by_default(state: GameState) -> GameState:
     return replace(state)
 
 
-def arena_picture() -> tuple[Callable[[], bytes], Callable[[], bytes], tuple[int, int]]:
+def arena_picture() -> tuple[Callable[[], bytes], Callable[[], bytes], Callable[[], bytes], tuple[int, int]]:
     """The arena picture of a 20-grid, 4-player random arena after a warp
-    (render.warparena.examples), and the full-colour PNG encode of the very same canvas:
-    (render, encode, picture size). The picture itself is a 256-colour PNG
-    (render.canvas.encode_palette_png), its colours chosen within the time measured."""
-    from render.canvas import encode_png
+    (render.warparena.examples), the full-colour PNG encode of the very same canvas, and its
+    256-colour encode as the picture is sent: (render, encode, encode as sent, picture size).
+    The picture itself is a 256-colour PNG (render.canvas.encode_palette_png), its colours
+    chosen within the time measured."""
+    from render.canvas import encode_palette_png, encode_png
     from render.warparena import draw_arena, render_arena
     from render.warparena.examples import warped_twenty
 
     drawn = warped_twenty()
     view = drawn.view()
     image = draw_arena(view, drawn.arena).image
-    return (lambda: render_arena(view, drawn.arena)), (lambda: encode_png(image)), image.size
+    return (
+        (lambda: render_arena(view, drawn.arena)),
+        (lambda: encode_png(image)),
+        (lambda: encode_palette_png(image)),
+        image.size,
+    )
