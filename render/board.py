@@ -13,6 +13,7 @@ from itertools import count, pairwise
 
 from engine.warpwar import GameState
 from engine.warpwar.hexgrid import DIRECTIONS
+from engine.warpwar.knowledge import Sighting
 from engine.warpwar.rulesets import RuleSetName
 from render import marks
 from render.canvas import Canvas
@@ -26,10 +27,11 @@ OWNED_TINT = 0.3
 """How strongly an owned star's hex takes its owner's colour."""
 
 
-def board_window(state: GameState, m: Metrics, hexes: Sequence[str]) -> Box:
-    """The box a board shows: around ``hexes`` (the whole map when empty), with a margin,
+def board_window(state: GameState, m: Metrics, hexes: Sequence[str], beyond: Sequence[str] = ()) -> Box:
+    """The box a board shows: around ``hexes`` (the whole map when empty, with the hexes
+    ``beyond`` it that the board marks: a hidden map's stars not yet found), with a margin,
     widened to the narrowest picture so that a zoom is filled with map."""
-    left, top, right, bottom = extent(hexes or state.map.hexes, m.radius)
+    left, top, right, bottom = extent(hexes or (*state.map.hexes, *beyond), m.radius)
     widen = max(0.0, m.min_width - (right - left + 2 * m.margin)) / 2
     return left - m.margin - widen, top - m.margin, right + m.margin + widen, bottom + m.margin
 
@@ -41,8 +43,12 @@ def draw_board(
     colours: dict[str, RGB],
     viewer: str | None,
     happened: Happened,
+    ghosts: Sequence[Sighting] = (),
+    leads: Sequence[tuple[str, str]] = (),
 ) -> Canvas:
-    """The board inside ``window`` (pixels relative to hex 0000) as ``viewer`` may see it."""
+    """The board inside ``window`` (pixels relative to hex 0000) as ``viewer`` may see it; in a
+    blind game with the ships ``viewer`` saw last where they saw them (``ghosts``) and the
+    warplines they know leading to stars not yet found (``leads``)."""
     left, top, right, bottom = window
     canvas = Canvas(math.ceil(right - left), math.ceil(bottom - top))
     layout = HexLayout(m.radius, (-left, -top))
@@ -61,6 +67,10 @@ def draw_board(
         ha, hb = state.map.star(a).hex, state.map.star(b).hex
         if ha in visible or hb in visible:
             marks.warpline(canvas, m, layout.centre(ha), layout.centre(hb))
+    for known_end, unknown_end in leads:
+        if known_end in visible:
+            marks.warpline(canvas, m, layout.centre(known_end), layout.centre(unknown_end))
+            marks.unknown_star(canvas, m, layout.centre(unknown_end))
     for hex_id in happened.battles:
         if hex_id in visible:
             marks.battle(canvas, m, layout, hex_id)
@@ -86,7 +96,7 @@ def draw_board(
     for s in stars:
         at_edge = len(state.map.neighbours(s.hex)) < len(DIRECTIONS)
         _star_name(canvas, m, layout, s.hex, s.name, s.value if revised else None, at_edge)
-    stacks = stacks_by_hex(state, viewer, happened.losses)
+    stacks = stacks_by_hex(state, viewer, happened.losses, ghosts)
     for hex_id in shown:
         if hex_id in stacks:
             _counters(canvas, m, layout, state.map.is_star(hex_id), hex_id, stacks[hex_id], colours, viewer)

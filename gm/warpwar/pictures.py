@@ -1,4 +1,9 @@
-"""WarpWar's pictures: the map (with the trails of the last phases), fleet cards, battles."""
+"""WarpWar's pictures: the map (with the trails of the last phases), fleet cards, battles.
+
+In a blind game every picture is drawn from what its viewer knows (engine.warpwar.view): their
+map with the ships they last saw and, with the map hidden, only what they found; the trails of
+their own ships and the battles they fought. Until the game ends there is no public picture.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +13,21 @@ from datetime import datetime
 
 from engine.serial import decode
 from engine.warpwar import Event, GameState, fold
-from engine.warpwar.events import MoveTakenBack, PhaseBegan, RoundFought, TurnBegan
+from engine.warpwar.events import (
+    BaseDestroyed,
+    MoveTakenBack,
+    PhaseBegan,
+    RoundFought,
+    ShipLeftStar,
+    ShipMoved,
+    ShipRemoved,
+    SystemshipDropped,
+    SystemshipPickedUp,
+    TurnBegan,
+)
 from engine.warpwar.rulesets import RuleSetName
 from engine.warpwar.starmap import MapError
+from engine.warpwar.view import hidden, last_seen, leads, view_for
 from gm.announce import Picture
 from gm.kinds import Drawing
 from gm.warpwar.maps import RANDOM_MAP, load_map
@@ -30,8 +47,13 @@ def picture(
     if not logged:
         return None
     state = fold(logged)
-    if picture.kind == "fleet" and picture.viewer is not None:
-        return Drawing(render_fleet_card, (state, picture.viewer, scale))
+    viewer = picture.viewer
+    blind = hidden(state)
+    if blind and viewer is None:
+        return None  # R-BLIND-4: the channel sees no map of a blind game until it ends
+    seen = view_for(state, viewer)
+    if picture.kind == "fleet" and viewer is not None:
+        return Drawing(render_fleet_card, (seen, viewer, scale))
     if picture.kind == "battle" and picture.star is not None:
         report = next(
             (
@@ -41,20 +63,37 @@ def picture(
             ),
             None,
         )
-        if report is None:
+        if report is None or (blind and viewer not in {r.owner for r in report.ships}):
             return None
-        return Drawing(render_battle, (report, state, picture.viewer, scale))
+        return Drawing(render_battle, (report, seen, viewer, scale))
     before, recent = _last_phase(logged)
+    if blind and viewer is not None:
+        recent = tuple(e for e in recent if _own_news(e, viewer))
+        before = view_for(before, viewer) if before is not None else None
     view = MapView(
-        viewer=picture.viewer,
+        viewer=viewer,
         scale=scale,
         title=title,
         deadline=f"deadline {due:%a %d %b %H:%M} UTC" if due else "",
         recent=recent,
         before=before,
-        around=picture.around,
+        around=tuple(h for h in picture.around if h in seen.map.hex_set),
+        ghosts=tuple(last_seen(state, viewer)) if viewer is not None else (),
+        leads=leads(state, viewer) if viewer is not None else (),
     )
-    return Drawing(render_map, (state, view))
+    return Drawing(render_map, (seen, view))
+
+
+def _own_news(event: Event, viewer: str) -> bool:
+    """Whether a blind game's map shows ``viewer`` this event's marks: their own ships' moves
+    and losses, their battles, the Bases they lost or took."""
+    if isinstance(event, ShipMoved | ShipLeftStar | ShipRemoved | SystemshipPickedUp | SystemshipDropped):
+        return event.owner == viewer
+    if isinstance(event, RoundFought):
+        return viewer in {r.owner for r in event.report.ships}
+    if isinstance(event, BaseDestroyed):
+        return viewer in (event.owner, event.by)
+    return False
 
 
 def _last_phase(events: list[Event]) -> tuple[GameState | None, tuple[Event, ...]]:
