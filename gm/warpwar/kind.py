@@ -242,10 +242,13 @@ class WarpWarKind:
 
     # --- pictures ------------------------------------------------------------------------
 
+    def sketch(self, sketch: pictures.Sketch | None, rows: Sequence[LoggedEvent]) -> pictures.Sketch:
+        return pictures.sketch(sketch, rows)
+
     def picture(
-        self, rows: Sequence[LoggedEvent], picture: Picture, title: str, due: datetime | None, scale: float
+        self, sketch: pictures.Sketch, picture: Picture, title: str, due: datetime | None, scale: float
     ) -> Drawing | None:
-        return pictures.picture(rows, picture, title, due, scale)
+        return pictures.picture(sketch, picture, title, due, scale)
 
     def preview(self, settings: Settings, picture: Picture, title: str, scale: float) -> Drawing | None:
         """The map the game will be played on, each home end marked (a retired map: nothing)."""
