@@ -106,7 +106,7 @@ def _boards(
 
 def render_arena(view: GameView, arena: ArenaView = ArenaView()) -> bytes:
     """The arena as PNG bytes (see :func:`draw_arena`)."""
-    return draw_arena(view, arena).png(palette=True)
+    return draw_arena(view, arena).png()
 
 
 def _keys(view: GameView, m: Metrics, colours: dict[str, RGB], recent: Recent, crowded: bool) -> list[Key]:
