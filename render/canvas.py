@@ -1,6 +1,6 @@
 """A picture under construction, and the PNG it becomes.
 
-Two things every picture needs are solved once here:
+What every picture needs is solved once here:
 
 * Smooth edges. Pillow draws lines, discs and polygons without anti-aliasing, so shapes are
   kept in a list and drawn at twice the size, then halved; text, which FreeType smooths
@@ -8,6 +8,11 @@ Two things every picture needs are solved once here:
   places shapes cover are drawn twice the size: each shape knows the box it may paint, shapes
   whose boxes meet are drawn together, and the rest of the picture is its background at once
   (a title bar's one badge no longer costs its whole width twice over).
+* Drawing once what never changes. A canvas can be kept once drawn (:meth:`Canvas.kept`, a
+  :class:`Ground`) and drawn on by later canvases with the very pixels of one canvas with both
+  drawn: a map's grid and names are drawn once per map (render.board).
+* Exact, small PNGs. Letters' edges take a few shades (:data:`EDGE_STEPS`), so a picture keeps
+  to 256 colours and is written with a palette of exactly its own colours (:func:`encode_png`).
 * Privacy that can be checked. Every string a picture shows goes through :meth:`Canvas.text`,
   which records it in ``texts``: tests assert what a player's picture says without reading
   pixels (no ship attributes on the public map, none of bob's records in alice's view).

@@ -251,7 +251,7 @@ def arena_render() -> list[str]:
     drawn, floor = measure_pair(render, encode, runs=MAP_RUNS * 2, warm_up=3)
     return [
         f"arena picture {width}x{height}, 20 grids, 4 players (render_arena): median {drawn.median:.2f} ms,"
-        f" {len(render()) / 1024:.0f} KiB (256 colours)",
+        f" {len(render()) / 1024:.0f} KiB (exact, in a palette)",
         f"PNG encode of the same canvas (full colour): median {floor.median:.2f} ms,"
         f" {len(encode()) / 1024:.0f} KiB",
         f"render / encode: {drawn.median / floor.median:.2f}x (budget 1.5x)",

@@ -89,8 +89,8 @@ def fights_by_default(state: GameState) -> GameState:
 def arena_picture() -> tuple[Callable[[], bytes], Callable[[], bytes], tuple[int, int]]:
     """The arena picture of a 20-grid, 4-player random arena after a warp
     (render.warparena.examples), and the full-colour PNG encode of the very same canvas:
-    (render, encode, picture size). The picture itself is a 256-colour PNG
-    (render.canvas.encode_palette_png), its colours chosen within the time measured."""
+    (render, encode, picture size). The picture itself is written exactly in a palette of its own
+    colours (render.canvas.encode_png), which is within the time measured."""
     from render.canvas import encode_png
     from render.warparena import draw_arena, render_arena
     from render.warparena.examples import warped_twenty
