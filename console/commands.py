@@ -156,24 +156,11 @@ async def _confirm_hint(c: Context, game_id: int, star: str, call: Awaitable[Rep
 
 async def map_picture(c: Context, v: Values) -> Reply:
     """The map, zoomed ``around`` some stars, in public or (``mine:yes``) as the speaker sees it."""
-
-    async def draw(game_id: int) -> Reply:
-        state = await c.gm.stored_state(game_id)
-        if state is None:
-            return await c.gm.map_preview(c.channel_id)
-        around = []
-        for place in v.get("around", "").replace(",", " ").split():
-            hex_name = state.map.resolve(place)
-            if hex_name is None:
-                raise LineError(state.map.no_such(place, "star or hex"))
-            around.append(hex_name)
-        viewer = await c.seat(game_id) if v.get("mine") else None
-        if v.get("mine") and viewer is None:
-            return refused("You do not play in this game: only the public map is yours to see.", "not-seated")
-        picture = Picture("map", viewer=viewer, around=tuple(around))
-        return _picture_reply(c, game_id, picture, private=viewer is not None)
-
-    return await c.in_game(draw)
+    return await c.in_game(
+        lambda game_id: c.gm.map_picture(
+            c.actor, around=v.get("around", ""), mine=bool(v.get("mine")), game_id=game_id
+        )
+    )
 
 
 async def fleet_card(c: Context, v: Values) -> Reply:
@@ -343,6 +330,7 @@ COMMANDS: tuple[Command, ...] = (
                 SHIP,
                 Option("path", 'hexes or stars in order, like "Umma Girsu"'),
                 Option("to", "a destination"),
+                Option("drop", 'Systemships to drop on arrival, enemy there or not, like "S10 S11"'),
             ),
         ),
         on_channel(GameMaster.move),

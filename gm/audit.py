@@ -40,7 +40,8 @@ class Audit(GameCore):
 
     async def export(self, game_id: int) -> dict[str, Any]:
         """Everything needed to rebuild the game elsewhere, as JSON data. A game's secret (the
-        server seed of its dice) is in it only once the game has ended (R-WA-DICE-2)."""
+        server seed of its dice) is in it only once the game has ended (R-WA-DICE-2); what the
+        kind holds back until then (a blind game's events) is ``withheld``, with why."""
         loaded = await self.load(game_id)
         logged = await games.events(self.db, game_id)
         ended = loaded.row.status in ("over", "abandoned")
@@ -130,6 +131,8 @@ def _read(data: dict[str, Any], kinds: Kinds) -> Read | str:
     if key not in kinds:
         return f"it is a game of {key[:20]!r}, which this bot does not host"
     kind = kinds[key]
+    if "withheld" in data:
+        return str(data["withheld"])[:200]
     missing = [k for k in ("events", "setup", "seats", "status", "title", "creator_id") if k not in data]
     if missing:
         return f"it has no {missing[0]}"

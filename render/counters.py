@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.warpwar import GameState
+from engine.warpwar.knowledge import Sighting
 from engine.warpwar.rulesets import Attr
 from engine.warpwar.ships import Ship
 from render.canvas import Canvas
@@ -37,6 +38,8 @@ class Stack:
     """The viewer's own ships in detail, one token a ship; shown when they all fit."""
     lost: bool = False
     """Ships lost this phase: drawn hollow, crossed out."""
+    ghost: bool = False
+    """Ships last seen here in a blind game (``W3 t5``: seen in game-turn 5): drawn hollow."""
 
 
 def damage(ship: Ship) -> int:
@@ -55,8 +58,16 @@ def own_token(ship: Ship) -> str:
     return " ".join(parts)
 
 
-def stacks_by_hex(state: GameState, viewer: str | None, losses: Sequence[Loss]) -> dict[str, list[Stack]]:
-    """Every hex's counters, players in turn order, then this phase's losses."""
+def ghost_token(seen: Sighting) -> str:
+    """A ship last seen, as it reads on a blind game's map: ``W3 t5`` (game-turn 5)."""
+    return f"{seen.label} t{seen.turn}"
+
+
+def stacks_by_hex(
+    state: GameState, viewer: str | None, losses: Sequence[Loss], ghosts: Sequence[Sighting] = ()
+) -> dict[str, list[Stack]]:
+    """Every hex's counters, players in turn order, then this phase's losses, then the ships
+    last seen there (a blind game)."""
     found: dict[str, list[Stack]] = {}
     for player in state.players:
         by_hex: dict[str, list[Ship]] = {}
@@ -71,6 +82,11 @@ def stacks_by_hex(state: GameState, viewer: str | None, losses: Sequence[Loss]) 
         lost.setdefault((loss.hex, loss.owner), []).append(loss.label)
     for (hex_id, owner), labels in lost.items():
         found.setdefault(hex_id, []).append(Stack(owner, tuple(labels), lost=True))
+    seen: dict[tuple[str, str], list[str]] = {}
+    for ghost in ghosts:
+        seen.setdefault((ghost.hex, ghost.owner), []).append(ghost_token(ghost))
+    for (hex_id, owner), tokens in seen.items():
+        found.setdefault(hex_id, []).append(Stack(owner, tuple(tokens), ghost=True))
     return found
 
 
@@ -188,7 +204,8 @@ def draw_stacks(
         widths = [max(canvas.measure(line, font) for line in c.lines) + 2 * m.chip_pad for c in row]
         x = centre_x - (sum(widths) + m.gap * (len(row) - 1)) / 2
         for counter, w in zip(row, widths, strict=True):
-            chip(canvas, m, colours[counter.stack.owner], (x, y), counter.lines, counter.stack.lost, w)
+            hollow = counter.stack.lost or counter.stack.ghost
+            chip(canvas, m, colours[counter.stack.owner], (x, y), counter.lines, hollow, w)
             x += w + m.gap
         y += height + m.gap
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.warpwar import GameState, Phase
+from engine.warpwar.knowledge import Sighting
 from engine.warpwar.rulesets import RuleSetName
 from render import marks
 from render.canvas import Canvas
@@ -47,6 +48,8 @@ def title_bar(
 # --- legend ----------------------------------------------------------------------------------
 
 OWN_SAMPLE = "W2 PD5 ▼3 [S10]"
+GHOST_SAMPLE = "W3 t5"
+"""The legend's example of a ship last seen (render.counters.ghost_token)."""
 """The legend's example of a counter of the viewer's own ships."""
 
 
@@ -66,11 +69,24 @@ def legend(
     colours: dict[str, RGB],
     happened: Happened,
     viewer: str | None,
+    ghosts: Sequence[Sighting] = (),
+    leads: Sequence[tuple[str, str]] = (),
     moving: bool = True,
 ) -> Canvas:
-    """Players in turn order with their colours, then the meaning of every mark on this picture;
-    ``moving`` False for a map nobody plays on yet (the lobby's preview): nobody is to move."""
+    """Players in turn order with their colours, then the meaning of every mark on this picture
+    (in a blind game: ships last seen, stars not yet found); ``moving`` False for a map nobody
+    plays on yet (the lobby's preview): nobody is to move."""
     keys = [*_player_keys(state, m, colours, moving), *_mark_keys(state, m, happened)]
+    if ghosts:
+        keys.append(_chip_key(m, MUTED, GHOST_SAMPLE, "last seen, in game-turn 5", lost=True))
+    if leads:
+        keys.append(
+            _Key(
+                m.radius * 0.5,
+                lambda c, at: marks.unknown_star(c, m, (at[0] + m.radius * 0.25, at[1])),
+                "star not yet found",
+            )
+        )
     if viewer is not None:
         words = "your ship: PD now, points of damage, Systemships aboard"
         keys.append(_chip_key(m, colours[viewer], OWN_SAMPLE, words))

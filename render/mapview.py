@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from engine.warpwar import Event, GameState
 from engine.warpwar.hexgrid import distance
+from engine.warpwar.knowledge import Sighting
 from engine.warpwar.starmap import HexMap
 from render.board import board_window, draw_board
 from render.canvas import Picture, stack
@@ -46,6 +47,12 @@ class MapView:
     hexes beside the same text, so every ship in it can be named in detail."""
     rings: int = 2
     """How many hexes of surroundings a zoom keeps around ``around``."""
+    ghosts: tuple[Sighting, ...] = ()
+    """In a blind game, other players' ships the viewer saw and does not see now: drawn hollow
+    where they were last seen, with the game-turn (R-BLIND-2)."""
+    leads: tuple[tuple[str, str], ...] = ()
+    """With ``blind: map``, warplines known from one end: the found star's hex, then the hex of
+    the star not yet found at the other end (R-BLIND-3)."""
 
 
 def draw_map(state: GameState, view: MapView = MapView()) -> Picture:
@@ -57,13 +64,13 @@ def draw_map(state: GameState, view: MapView = MapView()) -> Picture:
     m = metrics(view.scale, text=text)
     board_m = metrics(view.scale, zoom=bool(zoom), text=text)
     colours = player_colours(state)
-    happened = what_happened(state, view.recent, view.before, view.viewer)
-    window = board_window(state, board_m, zoom)
-    board = draw_board(state, board_m, window, colours, view.viewer, happened)
+    happened = what_happened(state, view.recent, view.before, view.viewer, view.ghosts)
+    window = board_window(state, board_m, zoom, tuple(far for _, far in view.leads))
+    board = draw_board(state, board_m, window, colours, view.viewer, happened, view.ghosts, view.leads)
     width = max(board.width, math.ceil(m.min_width))
     own = colours[view.viewer] if view.viewer is not None else MUTED
     top = title_bar(state, m, width, view.title, view.deadline, view.viewer, own)
-    bottom = legend(state, m, width, colours, happened, view.viewer)
+    bottom = legend(state, m, width, colours, happened, view.viewer, view.ghosts, view.leads)
     picture = stack([top, board, bottom])
     left, upper = window[0] - (width - board.width) // 2, window[1] - top.height
     return replace(picture, layout=HexLayout(board_m.radius, (-left, -upper)))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from render.canvas import Canvas
 from render.geometry import Box, HexLayout, Point, towards
 from render.metrics import Metrics
-from render.palette import BACKGROUND, MARK, RGB, STAR, WARPLINE, blend, ink_on
+from render.palette import BACKGROUND, MARK, MUTED, RGB, STAR, WARPLINE, blend, ink_on
 
 BATTLE_MARK = "⚔"
 
@@ -22,6 +22,15 @@ def star(canvas: Canvas, m: Metrics, centre: Point) -> None:
     """A star: a soft glow and a warm white disc (its exact centre is star colour, tests rely on it)."""
     canvas.circle(centre, m.star * 1.8, fill=blend(BACKGROUND, STAR, 0.18))
     canvas.circle(centre, m.star, fill=STAR)
+
+
+UNKNOWN_MARK = "?"
+
+
+def unknown_star(canvas: Canvas, m: Metrics, centre: Point) -> None:
+    """A star not yet found (a blind game's hidden map): an outline with a question mark."""
+    canvas.circle(centre, m.star * 1.4, fill=BACKGROUND, outline=WARPLINE, width=m.warpline)
+    canvas.text(centre, UNKNOWN_MARK, m.badge_font, MUTED, anchor="mm")
 
 
 def base(canvas: Canvas, m: Metrics, centre: Point, colour: RGB, finished: bool = True) -> None:

@@ -26,6 +26,7 @@ from engine.warpwar.events import (
     SystemshipDropped,
     SystemshipPickedUp,
 )
+from engine.warpwar.knowledge import Sighting
 from engine.warpwar.report import RoundReport
 from engine.warpwar.ships import ship_key
 
@@ -80,9 +81,15 @@ class _Seen:
 
 
 def what_happened(
-    state: GameState, recent: Iterable[Event], before: GameState | None, viewer: str | None
+    state: GameState,
+    recent: Iterable[Event],
+    before: GameState | None,
+    viewer: str | None,
+    ghosts: Iterable[Sighting] = (),
 ) -> Happened:
-    """The marks ``viewer`` (None: everyone) may see for the events ``recent`` that led to ``state``."""
+    """The marks ``viewer`` (None: everyone) may see for the events ``recent`` that led to ``state``;
+    in a blind game ``ghosts`` are the ships last seen, those seen passing this game-turn with
+    the trail of what was seen of their path."""
     seen = _positions(before)
     trails: dict[tuple[str, str], list[str]] = {}
     losses: list[Loss] = []
@@ -105,6 +112,9 @@ def what_happened(
                 losses.append(Loss(event.owner, event.label, where.hex))
         elif isinstance(event, BaseDestroyed):
             fallen.append(FallenBase(state.map.star(event.star).hex, event.owner, event.by))
+    for ghost in ghosts:
+        if ghost.turn == state.game_turn and len(ghost.path) > 1:
+            trails.setdefault((ghost.owner, ghost.label), list(ghost.path))
     paths = {ship: _without_repeats(hexes) for ship, hexes in trails.items()}
     return Happened(
         trails=tuple(

@@ -84,7 +84,6 @@ class PostgresServer:
             [programs / "postgres", "-D", data, "-k", folder, *options],
             stdout=subprocess.DEVNULL,
             stderr=(folder / "log").open("wb"),
-            start_new_session=True,
             **as_user,
         )
         server = cls(folder, process)

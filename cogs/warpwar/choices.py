@@ -1,5 +1,8 @@
 """WarpWar's autocomplete: the user's ships, the map's stars, paths of stars and hexes, and the
-map ends free to choose."""
+map ends free to choose.
+
+The lists come from the game master (gm.warpwar.choices), read from what the user knows of the
+game (in a blind game, only that); here they are matched against what was typed."""
 
 from __future__ import annotations
 
@@ -8,8 +11,7 @@ from discord import app_commands
 
 from cogs.shared.choices import bounded, game_for, matching
 from engine.warpwar import GameState
-from engine.warpwar.ends import chooser, free_ends
-from gm.warpwar.ends import label
+from gm.warpwar import choices as offered
 
 
 async def _seen(interaction: discord.Interaction) -> tuple[GameState, str | None] | None:
@@ -28,14 +30,7 @@ async def ship_choices(interaction: discord.Interaction, current: str) -> list[a
     seen = await _seen(interaction)
     if seen is None or seen[1] is None:
         return []
-    state, player = seen[0], seen[1]
-    return matching(
-        (
-            (f"{s.label}{f' {s.name}' if s.name else ''} at {state.map.label(state.position(s))}", s.label)
-            for s in state.ships_of(player)
-        ),
-        current,
-    )
+    return matching(offered.ships(seen[0], seen[1]), current)
 
 
 @bounded
@@ -44,12 +39,7 @@ async def star_choices(interaction: discord.Interaction, current: str) -> list[a
     seen = await _seen(interaction)
     if seen is None:
         return []
-    state, player = seen
-    bases = {b.star for b in state.bases_of(player)} if player else set()
-    stars = sorted(state.map.stars, key=lambda s: (s.name not in bases, s.name))
-    return matching(
-        ((f"{s.name}{' (your base)' if s.name in bases else ''}", s.name) for s in stars), current
-    )
+    return matching(offered.stars(*seen), current)
 
 
 @bounded
@@ -58,12 +48,9 @@ async def path_choices(interaction: discord.Interaction, current: str) -> list[a
     seen = await _seen(interaction)
     if seen is None:
         return []
-    state = seen[0]
     head, _, last = current.rpartition(" ")
     prefix = f"{head} " if head else ""
-    places = [s.name for s in state.map.stars]
-    if last.isdigit():
-        places += [h for h in state.map.hexes if h.startswith(last)]
+    places = offered.places(*seen, last)
     return matching(((f"{prefix}{p}", f"{prefix}{p}") for p in places), last)
 
 
@@ -71,7 +58,6 @@ async def path_choices(interaction: discord.Interaction, current: str) -> list[a
 async def end_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The map ends free to choose, named with their home stars, while the ends are being chosen."""
     seen = await _seen(interaction)
-    if seen is None or chooser(seen[0]) is None:
+    if seen is None:
         return []
-    state = seen[0]
-    return matching(((label(state, end), end) for end in free_ends(state)), current)
+    return matching(offered.ends(seen[0]), current)

@@ -20,13 +20,12 @@ from cogs.shared.options import Act, options_command, setting_text, settings_lin
 from cogs.warpwar.choices import end_choices, star_choices
 from engine.warpwar.mapgen import HOMES, MAX_HEXES
 from engine.warpwar.rulesets import REVISED, SCENARIOS
-from gm.announce import Picture, Reply, refused
+from gm.announce import Reply, refused
 from gm.core import Actor
 from gm.service import GameMaster
-from gm.warpwar import nudges
 from gm.warpwar.maps import map_names
 from gm.warpwar.rules_summary import TOPICS, crt_text, rules_text
-from gm.warpwar.settings import ANNOUNCE_CHOICES, MAX_HOURS, MAX_SEED, MIN_HOURS, Settings
+from gm.warpwar.settings import ANNOUNCE_CHOICES, BLIND_CHOICES, MAX_HOURS, MAX_SEED, MIN_HOURS, Settings
 from store import games
 
 Hours = app_commands.Range[float, MIN_HOURS, MAX_HOURS]
@@ -44,6 +43,7 @@ SETTING_OPTIONS: dict[str, tuple[Any, str]] = {
     "round_hours": (Hours, "hours to send the orders of one combat round"),
     "remind_hours": (Hours, "remind those who must act this many hours before a deadline"),
     "announce": (str, "phase: one post per phase, edited as it goes on; action: one per action"),
+    "blind": (str, "ships: each sees only what their ships and stars show; map: the map is found too"),
 }
 """Every game setting as an option: its type and what it means (Settings holds the defaults)."""
 
@@ -53,6 +53,7 @@ SETTING_CHOICES = {
     "map": [app_commands.Choice(name=m, value=m) for m in map_names()[:25]],
     "homes": [app_commands.Choice(name=h, value=h) for h in HOMES],
     "announce": [app_commands.Choice(name=a, value=a) for a in ANNOUNCE_CHOICES],
+    "blind": [app_commands.Choice(name=b, value=b) for b in BLIND_CHOICES],
 }
 
 
@@ -97,26 +98,9 @@ async def _settings(interaction: discord.Interaction, values: dict[str, Any]) ->
 async def map_reply(gm: GameMaster, actor: Actor, channel_id: int, around: str | None, mine: bool) -> Reply:
     """The channel's game map, zoomed around a star, public or (``mine``) as the user sees it."""
     row = await games.latest_game_in(gm.db, channel_id)
-    if row is not None and row.status == "lobby":
-        return await gm.map_preview(channel_id)
-    state = await gm.stored_state(row.id) if row is not None else None
-    if row is None or state is None:
+    if row is None:
         return refused("There is no map to show here yet: the game has not begun.", "not-running")
-    zoom: tuple[str, ...] = ()
-    if around:
-        hex_name = state.map.resolve(around[:40])
-        if hex_name is None:
-            return refused(state.map.no_such(around[:40], "star or hex"), "unknown-star")
-        zoom = (hex_name,)
-    viewer = (await gm.load(row.id)).seat_of(actor.user_id) if mine else None
-    if mine and viewer is None:
-        return refused("You do not play in this game: only the public map is yours to see.", "not-seated")
-    picture = Picture("map", viewer=viewer.name if viewer else None, around=zoom)
-    where = f" around {state.map.label(zoom[0])}" if zoom else ""
-    text = f"The map of **{row.title}**{where}{' as you see it' if viewer else ''}."
-    ended = nudges.ended(row.status, state)
-    text = f"{ended}\n{text}" if ended is not None else text
-    return Reply(True, text, private=mine, game_id=row.id, channel_id=channel_id, pictures=(picture,))
+    return await gm.map_picture(actor, around=around or "", mine=mine, game_id=row.id)
 
 
 class WarpWar(

@@ -37,6 +37,7 @@ from engine.warpwar.events import (
     SystemshipDropped,
     SystemshipPickedUp,
 )
+from engine.warpwar.hexgrid import neighbour_ids
 from engine.warpwar.movement import take_star
 from engine.warpwar.order_checks import (
     check_capacity,
@@ -54,28 +55,38 @@ from engine.warpwar.report import QUIET_ROUNDS, RoundReport, ShipResult
 from engine.warpwar.resolution import escape_hex, resolve_round
 from engine.warpwar.rulesets import Attr, RuleSetName
 from engine.warpwar.ships import Ship
-from engine.warpwar.state import Battle, GameState, Phase
+from engine.warpwar.state import Battle, Blind, GameState, Phase
 from engine.warpwar.turns import after_combat
 from engine.warpwar.tx import Refusal, Tx
+from engine.warpwar.view import hidden, no_such, view_for
 
 
-def _star_hex(state: GameState, place: str) -> str:
-    hex_name = state.map.resolve(place)
-    if hex_name is None or not state.map.is_star(hex_name):
-        raise Refusal("unknown-star", state.map.no_such(place))
+def _star_hex(state: GameState, place: str, player: str | None = None) -> str:
+    """The hex of the star ``place`` names, as ``player`` knows the map (R-BLIND-3); as it is,
+    for the game master's own commands (``player`` None)."""
+    view = view_for(state, player) if player is not None else state
+    hex_name = view.map.resolve(place)
+    if hex_name is None or not view.map.is_star(hex_name):
+        raise Refusal("unknown-star", no_such(view, place))
     return hex_name
 
 
-def open_battle(state: GameState, place: str) -> Battle:
-    """The battle at ``place`` if it is taking orders now, or a refusal saying why not."""
-    hex_name = _star_hex(state, place)
+def open_battle(state: GameState, place: str, player: str | None = None) -> Battle:
+    """The battle at ``place`` if it is taking orders now, or a refusal saying why not. In a
+    blind game ``player`` hears only of battles they fight in (R-BLIND-4)."""
+    hex_name = _star_hex(state, place, player)
     battle = state.battle(hex_name)
     where = state.map.label(hex_name)
+    if player is not None and hidden(state) and player not in fighting_players(state, hex_name):
+        raise Refusal("not-in-battle", f"You have no ships fighting at {where}.")
     if battle is None or state.phase is not Phase.COMBAT:
         raise Refusal("no-battle", f"There is no battle at {where} now.")
     if battle not in state.open_battles():
-        first = state.map.label(state.turn.battles[0].star)
-        raise Refusal("battle-later", f"The battle at {where} comes after the one at {first}.")
+        first = state.turn.battles[0].star
+        if player is not None and hidden(state) and player not in fighting_players(state, first):
+            raise Refusal("battle-later", f"Your battle at {where} comes after the one being fought now.")
+        earlier = state.map.label(first)
+        raise Refusal("battle-later", f"The battle at {where} comes after the one at {earlier}.")
     return battle
 
 
@@ -89,6 +100,20 @@ def _normalised(orders: tuple[Orders, ...]) -> tuple[Orders, ...]:
     return tuple(replace(o, ship=o.ship.strip().upper()) for o in orders)
 
 
+def _within_the_map(state: GameState, star: str, orders: tuple[Orders, ...]) -> tuple[Orders, ...]:
+    """With the map hidden, an escape to a hex next to the star that is off the map is not
+    refused (that would tell where the map ends, R-BLIND-6): the ship escapes to the first
+    hex clockwise from north instead, as with standing orders (R-CBT-24)."""
+    if not hidden(state) or state.options.blind is not Blind.MAP:
+        return orders
+    return tuple(
+        replace(o, retreat_to=None)
+        if o.retreat_to in neighbour_ids(star) and o.retreat_to not in state.map.hex_set
+        else o
+        for o in orders
+    )
+
+
 # --- commands ----------------------------------------------------------------------------
 
 
@@ -100,18 +125,19 @@ def order_battles(tx: Tx, cmd: OrderBattles) -> None:
         raise Refusal("parallel", "In this game all battles are fought at once.")
     if not cmd.stars:
         raise Refusal("nothing-to-do", "Name the stars in the order their battles are to be fought.")
-    wanted = [_star_hex(state, place) for place in cmd.stars]
+    wanted = [_star_hex(state, place, cmd.player) for place in cmd.stars]
     pending = [b.star for b in state.turn.battles]
+    seen = [b.star for b in view_for(state, cmd.player).turn.battles]
     for hex_name in wanted:
-        if hex_name not in pending:
+        if hex_name not in seen:
             raise Refusal("no-battle", f"There is no battle to fight at {state.map.label(hex_name)}.")
     if len(set(wanted)) != len(wanted):
         raise Refusal("repeated", "Name each battle once.")
     order = (*wanted, *(h for h in pending if h not in wanted))
     current = state.turn.battles[0]
     if current.round > 1 and order[0] != current.star:
-        where = state.map.label(current.star)
-        raise Refusal("battle-begun", f"The battle at {where} has begun; it is fought to the end first.")
+        where = f"The battle at {state.map.label(current.star)}" if current.star in seen else "A battle"
+        raise Refusal("battle-begun", f"{where} has begun; it is fought to the end first.")
     tx.emit(BattlesOrdered(order))
 
 
@@ -119,11 +145,11 @@ def submit_orders(tx: Tx, cmd: SubmitOrders) -> None:
     """Take a player's sealed orders; resolve the round once every player has sent theirs."""
     state = tx.state
     require_player(state, cmd.player)
-    battle = open_battle(state, cmd.star)
+    battle = open_battle(state, cmd.star, cmd.player)
     if cmd.player not in fighting_players(state, battle.star):
         raise Refusal("not-in-battle", f"You have no ships fighting at {state.map.label(battle.star)}.")
     held = battle.orders.get(cmd.player)
-    orders = _normalised(cmd.orders)
+    orders = _within_the_map(state, battle.star, _normalised(cmd.orders))
     if cmd.merge and held:
         orders = merged_orders(state, battle, cmd.player, orders)
     check_submission(state, battle.star, cmd.player, orders)

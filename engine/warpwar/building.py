@@ -48,8 +48,10 @@ from engine.warpwar.rulesets import (
     design_cost,
 )
 from engine.warpwar.ships import Ship, new_ship
+from engine.warpwar.starmap import Star
 from engine.warpwar.state import Base, GameState, Phase
 from engine.warpwar.tx import Refusal, Tx
+from engine.warpwar.view import hidden, no_such, view_for
 
 MAX_UNITS = 999
 """No attribute may be built above this: a guard against typing slips, far above any real design."""
@@ -64,12 +66,19 @@ def _rule_in_use(state: GameState, rule: Rule) -> None:
         )
 
 
+def _star_named(state: GameState, player: str, place: str) -> Star:
+    """The star named or numbered ``place``, among those ``player`` knows (R-BLIND-3)."""
+    view = view_for(state, player)
+    hex_name = view.map.resolve(place)
+    star = view.map.star_at(hex_name) if hex_name else None
+    if star is None:
+        raise Refusal("unknown-star", no_such(view, place))
+    return star
+
+
 def _own_base_at(state: GameState, player: str, place: str) -> Base:
     """The player's finished base on a star named or numbered ``place``."""
-    hex_name = state.map.resolve(place)
-    star = state.map.star_at(hex_name) if hex_name else None
-    if star is None:
-        raise Refusal("unknown-star", state.map.no_such(place))
+    star = _star_named(state, player, place)
     base = state.bases.get(star.name)
     if base is None or base.owner != player:
         raise Refusal("no-base", f"You have no base at {star.name}.")
@@ -322,10 +331,11 @@ def pay_for_base(tx: Tx, cmd: PayForBase) -> None:
     require_turn(state, cmd.player, Phase.BUILD)
     _rule_in_use(state, Rule.BASE_BUILDING)
     require_amount(cmd.amount, "BP", BASE_COST)
-    hex_name = state.map.resolve(cmd.star)
-    star = state.map.star_at(hex_name) if hex_name else None
-    if star is None:
-        raise Refusal("unknown-star", state.map.no_such(cmd.star))
+    star = _star_named(state, cmd.player, cmd.star)
+    sources = _holds_at(state, cmd.player, star.hex)
+    if not sources and hidden(state):
+        # Without ships there the player does not see the star: nothing of it is told (R-BLIND-6).
+        raise Refusal("no-cargo", f"None of your ships at {star.name} carries BP in its Holds.")
     no_enemies(state, cmd.player, star.hex, "build a Base")
     base = state.bases.get(star.name)
     if base is not None and base.owner != cmd.player:
@@ -335,7 +345,6 @@ def pay_for_base(tx: Tx, cmd: PayForBase) -> None:
     owed = BASE_COST - (base.progress if base else 0)
     if cmd.amount > owed:
         raise Refusal("over-maximum", f"The Base at {star.name} needs only {owed} BP more.")
-    sources = _holds_at(state, cmd.player, star.hex)
     if not sources:
         raise Refusal("no-cargo", f"None of your ships at {star.name} carries BP in its Holds.")
     usable = sum(balance(state, a) for a in sources) - state.turn.fresh.get(star.name, 0)
@@ -358,10 +367,7 @@ def split_starting_bp(tx: Tx, cmd: SplitStartingBP) -> None:
     bases = {b.star.casefold(): b for b in state.bases_of(cmd.player) if b.finished}
     wanted: dict[str, int] = {}
     for name, amount in cmd.allocation.items():
-        hex_name = state.map.resolve(name)
-        found = state.map.star_at(hex_name) if hex_name else None
-        if found is None:
-            raise Refusal("unknown-star", state.map.no_such(name))  # with "did you mean"
+        found = _star_named(state, cmd.player, name)  # with "did you mean"
         base = bases.get(found.name.casefold())
         if base is None:
             stars = [b.star for b in bases.values()]

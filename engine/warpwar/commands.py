@@ -136,6 +136,9 @@ class Move:
     player: str
     ship: str
     steps: tuple[Step, ...] = field(default=())
+    drop: tuple[str, ...] = ()
+    """Systemships to drop on arrival at the star where the steps end, enemy there or not, 1 MP
+    each (R-BLIND-5): if the ship is stopped short on its way, they stay aboard."""
 
 
 @serializable

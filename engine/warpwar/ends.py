@@ -57,8 +57,8 @@ def choose_end(tx: Tx, cmd: ChooseEnd) -> None:
             "unknown-end", f"{cmd.end.strip()[:20]!r} is not an end of this map: choose {listed(free, 'or')}."
         )
     if end not in free:
-        holder = next(p.name for p in state.players if p.home == end)
-        raise Refusal("end-taken", f"The {end} end is {holder}'s: choose {listed(free, 'or')}.")
+        holder = "taken" if state.blind else f"{next(p.name for p in state.players if p.home == end)}'s"
+        raise Refusal("end-taken", f"The {end} end is {holder}: choose {listed(free, 'or')}.")
     _settle(tx, cmd.player, end)
 
 

@@ -3,11 +3,13 @@
 Each event knows how to apply itself to a state (``event.apply(state) -> new state``) and
 nothing else: validation happens before an event is made (engine.warpwar.game), so applying
 never fails for an event the engine produced. Replaying a game's events from the first
-(:class:`GameCreated`) rebuilds it exactly.
+(:class:`GameCreated`) rebuilds it exactly, each player's knowledge record of a blind game
+included: every event is a :class:`Fact`, which the players watch (engine.warpwar.sight).
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar, Union
@@ -18,6 +20,7 @@ from engine.warpwar.orders import DamageStep, Orders
 from engine.warpwar.report import RoundReport
 from engine.warpwar.rulesets import Attr
 from engine.warpwar.ships import Ship, ship_key
+from engine.warpwar.sight import Movement, observe
 from engine.warpwar.state import (
     Base,
     Battle,
@@ -31,6 +34,23 @@ from engine.warpwar.state import (
 T = TypeVar("T")
 
 
+class Fact(ABC):
+    """What every event shares: it changes the state its own way (``change``), and then each
+    player of a blind game sees what they may of it (engine.warpwar.sight, R-BLIND-2)."""
+
+    def apply(self, state: GameState) -> GameState:
+        """The state after this event, every player's knowledge record included."""
+        return observe(state, self.change(state), self.movements(state))
+
+    @abstractmethod
+    def change(self, state: GameState) -> GameState:
+        """The state after this event, before anyone looks at it."""
+
+    def movements(self, state: GameState) -> tuple[Movement, ...]:
+        """The ships this event moves from hex to hex (seen passing, R-BLIND-2)."""
+        return ()
+
+
 def _put_ship(state: GameState, ship: Ship) -> GameState:
     return replace(state, ships={**state.ships, ship.key: ship})
 
@@ -41,18 +61,21 @@ def _ship(state: GameState, owner: str, label: str) -> Ship:
 
 @serializable
 @dataclass(frozen=True)
-class GameCreated:
+class GameCreated(Fact):
     """The game as set up, before the first player-turn."""
 
     state: GameState
 
     def apply(self, state: GameState | None) -> GameState:
+        return observe(None, self.state, ())
+
+    def change(self, state: GameState) -> GameState:
         return self.state
 
 
 @serializable
 @dataclass(frozen=True)
-class EndsOffered:
+class EndsOffered(Fact):
     """The player moving second is to choose their map end among ``ends`` (R-SCEN-2): the game
     waits for them in its set-up phase."""
 
@@ -60,14 +83,14 @@ class EndsOffered:
     ends: tuple[str, ...]
     """The ends free to choose when the choice began."""
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         index = next(i for i, p in enumerate(state.players) if p.name == self.player)
         return replace(state, active=index, phase=Phase.SETUP)
 
 
 @serializable
 @dataclass(frozen=True)
-class EndsAssigned:
+class EndsAssigned(Fact):
     """Every player's map end is settled and their bases are placed there (R-SCEN-2/15/16)."""
 
     ends: dict[str, str]
@@ -78,7 +101,7 @@ class EndsAssigned:
     drawn: bool = False
     """The chooser's time ran out: their end is the one drawn for them at set-up."""
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         players = tuple(replace(p, home=self.ends.get(p.name, p.home)) for p in state.players)
         middle_only = state.scenario.middle_base_only
         bases = dict(state.bases)
@@ -93,14 +116,14 @@ class EndsAssigned:
 
 @serializable
 @dataclass(frozen=True)
-class TurnBegan:
+class TurnBegan(Fact):
     """A player-turn begins: this player is active, in the build phase."""
 
     player: str
     game_turn: int
     serial: int
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         index = next(i for i, p in enumerate(state.players) if p.name == self.player)
         return replace(
             state,
@@ -114,20 +137,20 @@ class TurnBegan:
 
 @serializable
 @dataclass(frozen=True)
-class PhaseBegan:
+class PhaseBegan(Fact):
     """The active player's turn moves on to ``phase`` (with the battles to fight, if combat)."""
 
     phase: Phase
     battles: tuple[str, ...] = ()
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         battles = tuple(Battle(star) for star in self.battles)
         return replace(state, phase=self.phase, turn=replace(state.turn, battles=battles))
 
 
 @serializable
 @dataclass(frozen=True)
-class BPMoved:
+class BPMoved(Fact):
     """Build Points move between accounts; ``None`` is outside the game (income, spending, loss)."""
 
     source: Account | None
@@ -137,7 +160,7 @@ class BPMoved:
     spending: bool = False
     """True when the active player spent them (counted for the turn)."""
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         if self.source is not None:
             state = credit(state, self.source, -self.amount)
         if self.target is not None:
@@ -149,7 +172,7 @@ class BPMoved:
 
 @serializable
 @dataclass(frozen=True)
-class ResupplyCounted:
+class ResupplyCounted(Fact):
     """Resupply bought this build event at one paying place, in sixths of a BP (R-BUILD-4).
 
     ``place`` is the hex where it was paid for (a base's stockpile or the Holds there), or
@@ -159,14 +182,14 @@ class ResupplyCounted:
     place: str
     sixths: int
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         sixths = {**state.turn.resupply_sixths, self.place: self.sixths}
         return replace(state, turn=replace(state.turn, resupply_sixths=sixths))
 
 
 @serializable
 @dataclass(frozen=True)
-class ArmorRepairCounted:
+class ArmorRepairCounted(Fact):
     """Armor points repaired this build event at one paying place (R-BUILD-4): the points are
     summed and paid at 1 BP per 2, so two ships mended by 1 point each cost 1 BP together.
 
@@ -176,30 +199,30 @@ class ArmorRepairCounted:
     place: str
     points: int
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         points = {**state.turn.armor_repaired, self.place: self.points}
         return replace(state, turn=replace(state.turn, armor_repaired=points))
 
 
 @serializable
 @dataclass(frozen=True)
-class ProductionFresh:
+class ProductionFresh(Fact):
     """BP produced this turn at a baseless star went into Holds there (R-ECON-4/5)."""
 
     star: str
     amount: int
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         fresh = {**state.turn.fresh, self.star: state.turn.fresh.get(self.star, 0) + self.amount}
         return replace(state, turn=replace(state.turn, fresh=fresh))
 
 
 @serializable
 @dataclass(frozen=True)
-class ShipBuilt:
+class ShipBuilt(Fact):
     ship: Ship
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         owner = state.player(self.ship.owner)
         if self.ship.is_warpship:
             owner = replace(owner, next_warpship=int(self.ship.label[1:]) + 1)
@@ -211,7 +234,7 @@ class ShipBuilt:
 
 @serializable
 @dataclass(frozen=True)
-class ShipRecordChanged:
+class ShipRecordChanged(Fact):
     """These attributes now have these current values: repaired, resupplied, or fired and hit
     in a combat round."""
 
@@ -220,7 +243,7 @@ class ShipRecordChanged:
     values: dict[Attr, int]
     reason: str
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         return _put_ship(state, _ship(state, self.owner, self.label).with_current(self.values))
 
 
@@ -237,7 +260,7 @@ class Removal(StrEnum):
 
 @serializable
 @dataclass(frozen=True)
-class ShipRemoved:
+class ShipRemoved(Fact):
     """A ship leaves the game: ``cause`` says why, ``reason`` says it in words. The record of a
     ship whose player went out is kept in ``GameState.retired`` for the end of the game."""
 
@@ -246,7 +269,7 @@ class ShipRemoved:
     reason: str
     cause: Removal
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         ship = _ship(state, self.owner, self.label)
         ships = {k: s for k, s in state.ships.items() if k != ship.key}
         if ship.carried_by is not None:
@@ -266,7 +289,7 @@ class ShipRemoved:
 
 @serializable
 @dataclass(frozen=True)
-class ShipMoved:
+class ShipMoved(Fact):
     """A Warpship moved along ``path`` (hexes entered, in order), spending ``mp``."""
 
     owner: str
@@ -276,17 +299,37 @@ class ShipMoved:
     stopped: bool = False
     """It entered a star with enemy ships and may move no further this turn (R-MOVE-3)."""
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         ship = _ship(state, self.owner, self.label)
         state = _put_ship(state, replace(ship, hex=self.path[-1]))
         used = {**state.turn.mp_used, self.label: state.turn.mp_used.get(self.label, 0) + self.mp}
         stopped = (*state.turn.stopped, self.label) if self.stopped else state.turn.stopped
         return replace(state, turn=replace(state.turn, mp_used=used, stopped=stopped))
 
+    def movements(self, state: GameState) -> tuple[Movement, ...]:
+        start = state.position(_ship(state, self.owner, self.label))
+        return (Movement(self.owner, self.label, (start, *self.path)),)
+
 
 @serializable
 @dataclass(frozen=True)
-class MoveTakenBack:
+class MoveHalted(Fact):
+    """In a blind game a move order stopped short for something its player could not see when
+    they gave it (R-BLIND-6): the ship stands at ``at``, and the steps after were not taken."""
+
+    owner: str
+    label: str
+    at: str
+    reason: str
+    """Why, in the player's words and in what they may know: ``1721 is not a hex of the map``."""
+
+    def change(self, state: GameState) -> GameState:
+        return state
+
+
+@serializable
+@dataclass(frozen=True)
+class MoveTakenBack(Fact):
     """The moving player took back their last move order: the game is as it was before it.
 
     The engine never makes this event; the game master does (it knows the state before the
@@ -299,20 +342,20 @@ class MoveTakenBack:
     """The number of events before the move: those after it, up to this one, are undone."""
     state: GameState
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         return self.state
 
 
 @serializable
 @dataclass(frozen=True)
-class SystemshipPickedUp:
+class SystemshipPickedUp(Fact):
     owner: str
     carrier: str
     systemship: str
     mp: int
     """1 during movement, 0 in the free rearrangement after combat."""
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         carrier = _ship(state, self.owner, self.carrier)
         carried = _ship(state, self.owner, self.systemship)
         state = _put_ship(state, replace(carrier, carrying=(*carrier.carrying, carried.label)))
@@ -322,14 +365,14 @@ class SystemshipPickedUp:
 
 @serializable
 @dataclass(frozen=True)
-class SystemshipDropped:
+class SystemshipDropped(Fact):
     owner: str
     carrier: str
     systemship: str
     hex: str
     mp: int
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         carrier = _ship(state, self.owner, self.carrier)
         carried = _ship(state, self.owner, self.systemship)
         carrying = tuple(x for x in carrier.carrying if x != carried.label)
@@ -360,12 +403,12 @@ def _put_battle(state: GameState, battle: Battle) -> GameState:
 
 @serializable
 @dataclass(frozen=True)
-class BattlesOrdered:
+class BattlesOrdered(Fact):
     """The moving player chose the order of the battles still to fight (R-CBT-1)."""
 
     stars: tuple[str, ...]
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         by_star = {b.star: b for b in state.turn.battles}
         battles = tuple(by_star[star] for star in self.stars)
         return replace(state, turn=replace(state.turn, battles=battles))
@@ -373,7 +416,7 @@ class BattlesOrdered:
 
 @serializable
 @dataclass(frozen=True)
-class OrdersSubmitted:
+class OrdersSubmitted(Fact):
     """A player's orders for a round, all the ships' orders now held; they replace the earlier ones."""
 
     player: str
@@ -383,7 +426,7 @@ class OrdersSubmitted:
     sealed: bool = True
     """False: they leave ships out and wait for the player to confirm them."""
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         battle = state.battle(self.star)
         assert battle is not None
         others = tuple(p for p in battle.pending if p != self.player)
@@ -397,7 +440,7 @@ class OrdersSubmitted:
 
 @serializable
 @dataclass(frozen=True)
-class RoundFought:
+class RoundFought(Fact):
     """A round was revealed and resolved; its report says everything that happened.
 
     The ship records change by the events that follow it (ShipRecordChanged, ShipRemoved, …).
@@ -405,7 +448,7 @@ class RoundFought:
 
     report: RoundReport
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         battle = state.battle(self.report.star)
         assert battle is not None
         return _put_battle(state, Battle(battle.star, round=self.report.round + 1, quiet=self.report.quiet))
@@ -413,7 +456,7 @@ class RoundFought:
 
 @serializable
 @dataclass(frozen=True)
-class ShipLeftStar:
+class ShipLeftStar(Fact):
     """A Warpship left a battle for an adjacent hex: it escaped (R-CBT-8) or withdrew (R-CBT-10)."""
 
     owner: str
@@ -421,87 +464,91 @@ class ShipLeftStar:
     hex: str
     reason: str
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         return _put_ship(state, replace(_ship(state, self.owner, self.label), hex=self.hex))
+
+    def movements(self, state: GameState) -> tuple[Movement, ...]:
+        start = state.position(_ship(state, self.owner, self.label))
+        return (Movement(self.owner, self.label, (start, self.hex)),)
 
 
 @serializable
 @dataclass(frozen=True)
-class BattleEnded:
+class BattleEnded(Fact):
     """Combat at a star is over (R-CBT-10)."""
 
     star: str
     reason: str
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         battles = tuple(b for b in state.turn.battles if b.star != self.star)
         return replace(state, turn=replace(state.turn, battles=battles))
 
 
 @serializable
 @dataclass(frozen=True)
-class StandingOrdersSet:
+class StandingOrdersSet(Fact):
     """A ship's standing combat orders (None clears them), used when its player sends none."""
 
     owner: str
     label: str
     orders: Orders | None
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         return replace(state, standing=_with(state.standing, ship_key(self.owner, self.label), self.orders))
 
 
 @serializable
 @dataclass(frozen=True)
-class DamagePrioritySet:
+class DamagePrioritySet(Fact):
     """A ship's standing damage priority (R-DMG-2); empty restores the default."""
 
     owner: str
     label: str
     priority: tuple[DamageStep, ...]
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         priority = self.priority or None
         return replace(state, priorities=_with(state.priorities, ship_key(self.owner, self.label), priority))
 
 
 @serializable
 @dataclass(frozen=True)
-class StarTaken:
+class StarTaken(Fact):
     """A player's ship entered or passed an otherwise empty star: it is theirs (R-ECON-3)."""
 
     star: str
     player: str
     serial: int
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         owners = {**state.owners, self.star: Ownership(player=self.player, since=self.serial)}
         return replace(state, owners=owners)
 
 
 @serializable
 @dataclass(frozen=True)
-class BaseFounded:
+class BaseFounded(Fact):
     """Work on a new Base begins (revised advanced, R-ECON-5); BP paid arrive by BPMoved."""
 
     star: str
     owner: str
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         base = Base(star=self.star, owner=self.owner, progress=0)
         return replace(state, bases={**state.bases, self.star: base})
 
 
 @serializable
 @dataclass(frozen=True)
-class BaseDestroyed:
+class BaseDestroyed(Fact):
     """An enemy held the star unopposed at the end of its turn (R-ECON-6)."""
 
     star: str
     owner: str
     by: str
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         bases = {k: b for k, b in state.bases.items() if k != self.star}
         owners = {**state.owners, self.star: Ownership(player=self.by, since=state.turn_serial)}
         return replace(state, bases=bases, owners=owners)
@@ -509,14 +556,14 @@ class BaseDestroyed:
 
 @serializable
 @dataclass(frozen=True)
-class VictoryPointsScored:
+class VictoryPointsScored(Fact):
     """Classic: points for enemy base stars held at the start of the turn (R-WIN-1)."""
 
     player: str
     points: int
     stars: tuple[str, ...]
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         players = tuple(
             replace(p, vp=p.vp + self.points) if p.name == self.player else p for p in state.players
         )
@@ -525,13 +572,13 @@ class VictoryPointsScored:
 
 @serializable
 @dataclass(frozen=True)
-class PlayerOut:
+class PlayerOut(Fact):
     """A player conceded or lost every base; their ships are removed by ShipRemoved events."""
 
     player: str
     reason: str
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         players = tuple(replace(p, out=True) if p.name == self.player else p for p in state.players)
         bases = {k: b for k, b in state.bases.items() if b.owner != self.player}
         owners = {k: o for k, o in state.owners.items() if o.player != self.player}
@@ -540,10 +587,10 @@ class PlayerOut:
 
 @serializable
 @dataclass(frozen=True)
-class GameEnded:
+class GameEnded(Fact):
     result: GameResult
 
-    def apply(self, state: GameState) -> GameState:
+    def change(self, state: GameState) -> GameState:
         return replace(state, result=self.result, phase=Phase.OVER)
 
 
@@ -561,6 +608,7 @@ Event = Union[  # noqa: UP007 - the codec reads this union at run time
     ShipRecordChanged,
     ShipRemoved,
     ShipMoved,
+    MoveHalted,
     MoveTakenBack,
     SystemshipPickedUp,
     SystemshipDropped,

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.text import plural
 from engine.warpwar.checks import own_ship, require_turn
-from engine.warpwar.commands import Drop, Go, Move, PickUp, Rearrange
-from engine.warpwar.events import Event, ShipMoved, StarTaken, SystemshipDropped, SystemshipPickedUp
+from engine.warpwar.commands import Drop, Go, Move, PickUp, Rearrange, Step
+from engine.warpwar.events import (
+    Event,
+    MoveHalted,
+    ShipMoved,
+    StarTaken,
+    SystemshipDropped,
+    SystemshipPickedUp,
+)
+from engine.warpwar.hexgrid import is_hex_id, neighbour_ids
 from engine.warpwar.rulesets import Attr, RuleSetName
 from engine.warpwar.ships import Ship
 from engine.warpwar.state import GameState, Phase
 from engine.warpwar.tx import Refusal, Tx
+from engine.warpwar.view import no_such, view_for
 
 MAX_STEPS = 200
 """Longer move orders are refused outright: no ship has that many movement points."""
@@ -40,24 +50,69 @@ def _must_stop(state: GameState, player: str, hex_name: str) -> bool:
     return state.map.is_star(hex_name) and bool(state.enemies_at(player, hex_name))
 
 
-def _step_target(state: GameState, here: str, place: str) -> str:
-    """The hex a Go step leads to, or a refusal naming the fault."""
-    target = state.map.resolve(place)
-    if target is None:
-        raise Refusal("unknown-place", state.map.no_such(place, "hex or star"))
+class _Halt(Exception):  # noqa: N818 - not an error: a move stopped short
+    """A blind game's move stops short of a step for something its player could not see."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class _Sight:
+    """What the moving player knows as they give the order (R-BLIND-6): the state as they see
+    it (engine.warpwar.view), which is the state itself in an open game."""
+
+    state: GameState
+    player: str
+    view: GameState
+
+    @property
+    def map_known(self) -> bool:
+        return self.view.map is self.state.map
+
+    def label(self, hex_name: str) -> str:
+        """A hex as the player names it: a star they know by its name, else its number."""
+        return self.view.map.label(hex_name) if self.knows(hex_name) else hex_name
+
+    def knows(self, hex_name: str) -> bool:
+        return hex_name in self.view.map.hex_set
+
+    def halt_or_refuse(self, known: bool, code: str, refusal: str, reason: str) -> _Halt:
+        """A refusal when the player could know the fault, else the halt that stops the move."""
+        if known:
+            raise Refusal(code, refusal)
+        return _Halt(reason)
+
+
+def _step_target(sight: _Sight, here: str, place: str) -> str:
+    """The hex a Go step leads to, a refusal naming a fault the player can know, or a halt
+    (:class:`_Halt`, raised) for one they cannot (R-BLIND-6)."""
+    state, known = sight.state, sight.view.map
+    typed = place.strip()
+    target = known.resolve(typed) or (typed if is_hex_id(typed) else None)
+    if target is None or (target not in state.map.hex_set and sight.map_known):
+        raise Refusal("unknown-place", no_such(sight.view, place, "hex or star"))
     if target in state.map.neighbours(here) or target in state.map.warp_destinations(here):
         return target
-    if state.map.is_star(target) and state.map.is_star(here):
-        reason = f"no warpline joins {state.map.label(here)} and {state.map.label(target)}"
+    if target not in state.map.hex_set and target in neighbour_ids(here):
+        raise _Halt(f"{target} is beyond the edge of the map")
+    where = state.map.label(here)  # the ship is there: the player knows it now, if not before
+    if known.is_star(target) and state.map.is_star(here):
+        reason = f"no warpline joins {where} and {sight.label(target)}"
+    elif state.map.is_star(here):
+        reason = f"no warpline leads from {where} to {sight.label(target)}"
     else:
         reason = "warplines run only from star to star"
-    raise Refusal(
-        "not-adjacent", f"{state.map.label(target)} is not next to {state.map.label(here)}, and {reason}."
-    )
+    refusal = f"{sight.label(target)} is not next to {where}, and {reason}."
+    raise sight.halt_or_refuse(sight.knows(here), "not-adjacent", refusal, reason)
 
 
 def plan_move(state: GameState, cmd: Move) -> list[Event]:
-    """Check a whole move order and return its events; refuse without moving anything (R-MOVE-6)."""
+    """Check a whole move order and return its events; refuse without moving anything (R-MOVE-6).
+
+    In a blind game what the player cannot see never refuses the order: the ship goes as far
+    as the rules let it, and a :class:`MoveHalted` event says why it stopped there (R-BLIND-6)."""
     require_turn(state, cmd.player, Phase.MOVE)
     ship = own_ship(state, cmd.player, cmd.ship)
     if not ship.is_warpship:
@@ -66,69 +121,131 @@ def plan_move(state: GameState, cmd: Move) -> list[Event]:
         raise Refusal("no-power", f"{ship.label} has PD 0 and cannot move.")
     if not cmd.steps:
         raise Refusal("nothing-to-do", f"Say where {ship.label} should go.")
-    if len(cmd.steps) > MAX_STEPS:
+    if len(cmd.steps) + len(cmd.drop) > MAX_STEPS:
         raise Refusal("too-long", f"A move order has at most {MAX_STEPS} steps.")
+    drops = _dropped_on_arrival(ship, cmd)
+    sight = _Sight(state, cmd.player, view_for(state, cmd.player))
+    walk = _Walk(state, sight, cmd.player, ship)
+    try:
+        for step in cmd.steps:
+            walk.step(step)
+        walk.arrive(drops)
+    except _Halt as halt:
+        walk.halt(halt.reason)
+    spent = len(cmd.steps) + len(drops)
     budget = mp_left(state, ship)
-    forbidden = forbidden_first_turn(state, cmd.player)
-    stopped = ship.label in state.turn.stopped
-    here = state.position(ship)
-    carrying = list(ship.carrying)
-    racks = ship.now(Attr.SR)
-    events: list[Event] = []
-    path: list[str] = []
-    cost = 0
-
-    def flush() -> None:
-        nonlocal path, cost
-        if path:
-            events.append(ShipMoved(cmd.player, ship.label, tuple(path), cost, stopped=stopped))
-            path, cost = [], 0
-
-    spent = 0
-    for step in cmd.steps:
-        spent += 1
-        if isinstance(step, Go):
-            if stopped:
-                raise Refusal(
-                    "must-stop",
-                    f"{ship.label} had to stop at {state.map.label(here)}: enemy ships are there.",
-                )
-            target = _step_target(state, here, step.place)
-            if target in forbidden:
-                raise Refusal(
-                    "first-turn",
-                    f"No ship may enter an enemy base star in the first turn ({state.map.label(target)}).",
-                )
-            here = target
-            path.append(here)
-            cost += 1
-            stopped = _must_stop(state, cmd.player, here)
-            events.extend(take_star(state, cmd.player, here))
-        elif isinstance(step, PickUp):
-            flush()
-            carried = _systemship_here(state, cmd.player, step.systemship, here)
-            if len(carrying) >= racks:
-                raise Refusal("racks-full", f"{ship.label} has no free Systemship Rack for {carried.label}.")
-            carrying.append(carried.label)
-            events.append(SystemshipPickedUp(cmd.player, ship.label, carried.label, 1))
-        elif isinstance(step, Drop):
-            flush()
-            label = step.systemship.strip().upper()
-            if label not in carrying:
-                raise Refusal("not-carried", f"{ship.label} does not carry {step.systemship}.")
-            if not state.map.is_star(here):
-                raise Refusal(
-                    "drop-in-space",
-                    f"Systemships may be dropped only at a star, not in space at {here}.",
-                )
-            carrying.remove(label)
-            events.append(SystemshipDropped(cmd.player, ship.label, label, here, 1))
-    flush()
     if spent > budget:
         raise Refusal(
             "too-far", f"{ship.label} has {plural(budget, 'movement point')} left; that move needs {spent}."
         )
-    return events
+    return walk.events
+
+
+def _dropped_on_arrival(ship: Ship, cmd: Move) -> tuple[str, ...]:
+    """The Systemships to drop on arrival (R-BLIND-5), each aboard when the steps end."""
+    aboard = list(ship.carrying)
+    for step in cmd.steps:
+        if isinstance(step, PickUp):
+            aboard.append(step.systemship.strip().upper())
+        elif isinstance(step, Drop) and step.systemship.strip().upper() in aboard:
+            aboard.remove(step.systemship.strip().upper())
+    labels = tuple(label.strip().upper() for label in cmd.drop)
+    for label, typed in zip(labels, cmd.drop, strict=True):
+        if label not in aboard or labels.count(label) > 1:
+            raise Refusal("not-carried", f"{ship.label} will not carry {typed} when it arrives.")
+    return labels
+
+
+class _Walk:
+    """A move order carried out step by step over the state as it was when it was given."""
+
+    def __init__(self, state: GameState, sight: _Sight, player: str, ship: Ship) -> None:
+        self.state, self.sight, self.player, self.ship = state, sight, player, ship
+        self.forbidden = forbidden_first_turn(state, player)
+        self.stopped = ship.label in state.turn.stopped
+        self.here = state.position(ship)
+        self.carrying = list(ship.carrying)
+        self.events: list[Event] = []
+        self.path: list[str] = []
+        self.taken: list[Event] = []
+        self.cost = 0
+
+    def flush(self) -> None:
+        """The hexes entered so far as one ShipMoved, then the stars they took (R-ECON-3)."""
+        if self.path:
+            label = self.ship.label
+            self.events.append(
+                ShipMoved(self.player, label, tuple(self.path), self.cost, stopped=self.stopped)
+            )
+            self.events.extend(self.taken)
+            self.path, self.taken, self.cost = [], [], 0
+
+    def halt(self, reason: str) -> None:
+        self.flush()
+        self.events.append(MoveHalted(self.player, self.ship.label, self.here, reason))
+
+    def step(self, step: Step) -> None:
+        if isinstance(step, Go):
+            self.go(step.place)
+        elif isinstance(step, PickUp):
+            self.flush()
+            carried = _systemship_here(self.state, self.player, step.systemship, self.here, self.sight.label)
+            if len(self.carrying) >= self.ship.now(Attr.SR):
+                raise Refusal(
+                    "racks-full", f"{self.ship.label} has no free Systemship Rack for {carried.label}."
+                )
+            self.carrying.append(carried.label)
+            self.events.append(SystemshipPickedUp(self.player, self.ship.label, carried.label, 1))
+        else:
+            label = step.systemship.strip().upper()
+            if label not in self.carrying:
+                raise Refusal("not-carried", f"{self.ship.label} does not carry {step.systemship}.")
+            self.drop(label)
+
+    def go(self, place: str) -> None:
+        sight, state = self.sight, self.state
+        if self.stopped:
+            where = state.map.label(self.here)
+            raise sight.halt_or_refuse(
+                _must_stop(sight.view, self.player, self.here),
+                "must-stop",
+                f"{self.ship.label} had to stop at {where}: enemy ships are there.",
+                f"it had to stop at {where}, where enemy ships are",
+            )
+        target = _step_target(sight, self.here, place)
+        if target in self.forbidden:
+            where = sight.label(target)
+            raise sight.halt_or_refuse(
+                target in forbidden_first_turn(sight.view, self.player),
+                "first-turn",
+                f"No ship may enter an enemy base star in the first turn ({where}).",
+                f"{where} is an enemy Base star, which no ship may enter in the first turn",
+            )
+        self.here = target
+        self.path.append(target)
+        self.cost += 1
+        self.stopped = _must_stop(state, self.player, target)
+        self.taken.extend(take_star(state, self.player, target))
+
+    def drop(self, label: str) -> None:
+        """Drop a carried Systemship here: only at a star (a hex the player does not know may
+        turn out to be space, R-BLIND-6)."""
+        self.flush()
+        if not self.state.map.is_star(self.here):
+            raise self.sight.halt_or_refuse(
+                self.sight.knows(self.here),
+                "drop-in-space",
+                f"Systemships may be dropped only at a star, not in space at {self.here}.",
+                f"{self.here} is open space, where {label} could not be dropped",
+            )
+        self.carrying.remove(label)
+        self.events.append(SystemshipDropped(self.player, self.ship.label, label, self.here, 1))
+
+    def arrive(self, drops: tuple[str, ...]) -> None:
+        """The steps are done: drop what was to be dropped on arrival (R-BLIND-5)."""
+        for label in drops:
+            self.drop(label)
+        self.flush()
 
 
 def take_star(state: GameState, player: str, hex_name: str) -> list[Event]:
@@ -145,7 +262,12 @@ def take_star(state: GameState, player: str, hex_name: str) -> list[Event]:
     return [StarTaken(star=star.name, player=player, serial=state.turn_serial)]
 
 
-def _systemship_here(state: GameState, player: str, label: str, hex_name: str) -> Ship:
+def _systemship_here(
+    state: GameState, player: str, label: str, hex_name: str, named: Callable[[str], str] | None = None
+) -> Ship:
+    """The player's Systemship ``label``, waiting at ``hex_name`` to be picked up; ``named``
+    says a hex as the player knows it (a blind game's move may stand on a star not yet found)."""
+    named = named or state.map.label
     carried = own_ship(state, player, label)
     if carried.is_warpship:
         raise Refusal("not-systemship", f"{carried.label} is a Warpship; racks carry Systemships only.")
@@ -154,7 +276,7 @@ def _systemship_here(state: GameState, player: str, label: str, hex_name: str) -
     if carried.hex != hex_name:
         raise Refusal(
             "not-here",
-            f"{carried.label} is at {state.map.label(str(carried.hex))}, not at {state.map.label(hex_name)}.",
+            f"{carried.label} is at {named(str(carried.hex))}, not at {named(hex_name)}.",
         )
     return carried
 

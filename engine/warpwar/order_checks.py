@@ -16,7 +16,7 @@ from engine.warpwar.crt import Tactic
 from engine.warpwar.orders import MAX_SHELLS_PER_CANNON, DamageStep, Orders
 from engine.warpwar.rulesets import ATTR_NAMES, Attr
 from engine.warpwar.ships import Ship
-from engine.warpwar.state import GameState
+from engine.warpwar.state import Blind, GameState
 from engine.warpwar.tx import Refusal
 
 MAX_STEP_HITS = 99
@@ -226,6 +226,8 @@ def check_standing_retreat(state: GameState, ship: Ship, where: str) -> None:
     """
     if not ship.is_warpship:
         raise Refusal("systemship", f"{ship.label} is a Systemship: it cannot leave the star.")
+    if state.options.blind is Blind.MAP and state.result is None:
+        return  # where the map ends is not the player's to learn here (R-BLIND-6)
     if where not in state.map.hex_set:
         raise Refusal("bad-retreat", f"{where} is not a hex on this map: {ship.label} cannot escape there.")
     if not any(state.map.is_star(h) for h in state.map.neighbours(where)):

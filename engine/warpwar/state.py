@@ -11,6 +11,7 @@ from enum import StrEnum
 from functools import cached_property
 
 from engine.serial import serializable
+from engine.warpwar.knowledge import Knowledge
 from engine.warpwar.orders import DamageStep, Orders
 from engine.warpwar.rulesets import BASE_COST, Attr, RuleSetName, Scenario, scenario
 from engine.warpwar.ships import Ship, ship_key
@@ -101,6 +102,17 @@ class Battle:
         return player in self.orders and player not in self.pending
 
 
+class Blind(StrEnum):
+    """How much each player is kept from seeing (R-BLIND-1..3)."""
+
+    OFF = "off"
+    """Everyone sees the whole map and every ship on it."""
+    SHIPS = "ships"
+    """The map is known; other players' ships, bases and stars only where a player watches."""
+    MAP = "map"
+    """As ``ships``, and the map itself is found by exploring (R-BLIND-3)."""
+
+
 @serializable
 @dataclass(frozen=True)
 class GameOptions:
@@ -108,6 +120,8 @@ class GameOptions:
 
     parallel_battles: bool = False
     """All battles of a turn run at once instead of one after another (R-CBT-1's option)."""
+    blind: Blind = Blind.OFF
+    """A blind game: each player knows only what their own ships and stars show them."""
 
 
 @serializable
@@ -172,6 +186,13 @@ class GameState:
     """While the ends are being chosen (``Phase.SETUP``): the map end drawn at set-up for each
     player whose end the creator did not fix, the end they get unless the chooser's choice
     displaces them (R-SCEN-15/16). Secret, as a referee's draw is; empty once the ends are settled."""
+    knowledge: Knowledge = field(default_factory=Knowledge)
+    """What each player of a blind game has seen (engine.warpwar.sight keeps it); empty in an
+    open game, and in games stored before there were blind games."""
+
+    @property
+    def blind(self) -> bool:
+        return self.options.blind is not Blind.OFF
 
     # --- lookups -------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from engine.warpwar.events import (
 from engine.warpwar.rulesets import Rule, RuleSetName, VictoryKind
 from engine.warpwar.state import GameResult, GameState, Phase
 from engine.warpwar.tx import Refusal, Tx
+from engine.warpwar.view import fighters, hidden
 
 
 def end_phase(tx: Tx, cmd: EndPhase) -> None:
@@ -38,8 +39,11 @@ def end_phase(tx: Tx, cmd: EndPhase) -> None:
         else:
             after_combat(tx)
     elif state.phase is Phase.COMBAT:
-        star = state.map.label(state.turn.battles[0].star)
-        raise Refusal("battle-pending", f"The battle at {star} must be fought before the turn goes on.")
+        star = state.turn.battles[0].star
+        if hidden(state) and cmd.player not in fighters(state, star):
+            raise Refusal("battle-pending", "This turn's battles must be fought before the turn goes on.")
+        where = state.map.label(star)
+        raise Refusal("battle-pending", f"The battle at {where} must be fought before the turn goes on.")
     else:
         end_turn(tx)
 

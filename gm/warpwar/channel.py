@@ -63,10 +63,12 @@ class Channel:
     lines: list[Line] = field(default_factory=list)
     zoom: tuple[str, ...] = ()
     """Hexes the battle news zooms around (the star of the round fought)."""
+    hidden: bool = False
+    """A blind game: the channel sees no map until the game is over (R-BLIND-4)."""
 
     @classmethod
-    def starting(cls, state: GameState) -> Channel:
-        return cls([_segment(state)])
+    def starting(cls, state: GameState, hidden: bool = False) -> Channel:
+        return cls([_segment(state)], hidden=hidden)
 
     def add(self, text: str, kind: Kind = Kind.PHASE) -> None:
         self.lines.append(Line(text, kind, len(self.segments) - 1))
@@ -104,7 +106,7 @@ class Channel:
             runs = _runs([line for line in self.lines if line.segment == index])
             posts = [self._post(segment, run, final) for run in runs]
             if segment.ended and not over:
-                posts = _closing(segment, posts)
+                posts = _closing(segment, posts, None if self.hidden else Picture("map"))
             out.extend(posts)
         return out
 
@@ -113,7 +115,8 @@ class Channel:
         if not self.lines:
             return []
         zoom = self.zoom if final.phase is Phase.COMBAT else ()  # after combat: the whole map
-        picture = Picture("map", around=zoom) if map_changed else None
+        over = any(line.kind is Kind.OVER for line in self.lines)
+        picture = Picture("map", around=zoom) if map_changed and (over or not self.hidden) else None
         return [Announcement(ToChannel(), "\n".join(self.public), picture, _heading(final))]
 
     def _post(self, segment: Segment, run: list[Line], final: GameState) -> Announcement:
@@ -127,7 +130,7 @@ class Channel:
         crop = Picture("map", around=tuple(segment.hexes)) if segment.hexes else None
         if crop is None and segment.whole:
             crop = Picture("map")
-        return Announcement(ToChannel(), text, crop, segment.heading, segment.key)
+        return Announcement(ToChannel(), text, None if self.hidden else crop, segment.heading, segment.key)
 
 
 def _runs(lines: list[Line]) -> list[list[Line]]:
@@ -141,13 +144,13 @@ def _runs(lines: list[Line]) -> list[list[Line]]:
     return runs
 
 
-def _closing(segment: Segment, posts: list[Announcement]) -> list[Announcement]:
-    """A phase's posts once the phase is over: the full map once, no deadline.
+def _closing(segment: Segment, posts: list[Announcement], whole: Picture | None) -> list[Announcement]:
+    """A phase's posts once the phase is over: the full map once (``whole``; none in a blind
+    game), no deadline.
 
     The map goes on the last of them: the phase's own post (its lines of this command, or only
     its new heading), or the battle news that ended it, the phase's post then only told that
     the phase is over."""
-    whole = Picture("map")
     last = posts[-1] if posts else None
     if last is not None and last.phase == segment.key:
         return [*posts[:-1], replace(last, picture=whole)]

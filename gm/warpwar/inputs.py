@@ -16,7 +16,8 @@ from engine.warpwar.notation import parse_design
 from engine.warpwar.order_notation import NotationError, parse_damage, parse_orders
 from engine.warpwar.orders import DamageStep, Orders
 from engine.warpwar.rulesets import Attr
-from engine.warpwar.state import GameState
+from engine.warpwar.state import Blind, GameState
+from engine.warpwar.view import hidden, view_for
 from gm import validate
 
 NAME_LIMIT = 40
@@ -97,21 +98,26 @@ def ship_named(state: GameState, player: str, text: str) -> str | None:
 
 
 def path_steps(
-    state: GameState, player: str, label: str, path: str | None, to: str | None
+    state: GameState, player: str, label: str, path: str | None, to: str | None, drop: str | None = None
 ) -> Move | Explained:
-    """A move order from a path (``Umma Girsu 2017``, arrows and commas allowed) or a destination.
+    """A move order from a path (``Umma Girsu 2017``, arrows and commas allowed) or a destination,
+    with the Systemships to drop on arrival (``drop``: ``S10 S11``, R-BLIND-5).
 
     A path may begin with the star the ship is at (``Ur Umma Girsu`` from Ur), as players
     often write a route; a destination reached by going round stars the ship would have to stop
-    at says why it goes round."""
+    at says why it goes round. Places and routes are read in what the player knows of the map
+    and sees of the enemy (engine.warpwar.view): in a blind game a route goes round only what
+    they see, and over the map they have found."""
+    seen = view_for(state, player)
     own = state.ship(player, label.strip().upper())
     here = state.position(own) if own is not None else None
+    drops = tuple(d for d in re.split(r"[\s,]+", _bounded(drop or "", "drop")) if d)
     if path:
         places = [p for p in re.split(r"[\s,>→-]+", _bounded(path, "path")) if p]
-        if here is not None and places and state.map.resolve(places[0][:NAME_LIMIT]) == here:
+        if here is not None and places and seen.map.resolve(places[0][:NAME_LIMIT]) == here:
             places = places[1:]
             if not places:
-                raise InputError(_already(state, label, here))
+                raise InputError(_already(seen, label, here))
         steps: list[Step] = []
         for place in places:
             verb, _, carried = place.partition(":")
@@ -121,31 +127,53 @@ def path_steps(
                 steps.append(Drop(carried))
             else:
                 steps.append(Go(place))
-        return Move(player, label, tuple(steps))
+        return Move(player, label, tuple(steps), drops)
     if to:
-        goal = state.map.resolve(word(to, "place"))
+        goal = seen.map.resolve(word(to, "place"))
         if here is None or goal is None:
-            return Move(player, label, (Go(to),))  # the engine says what is wrong
+            return Move(player, label, (Go(to),), drops)  # the engine says what is wrong
         if goal == here:
-            raise InputError(_already(state, label, here))
-        if goal in forbidden_first_turn(state, player):
+            raise InputError(_already(seen, label, here))
+        if goal in forbidden_first_turn(seen, player):
             raise InputError(
-                f"No ship may enter an enemy base star in the first turn ({state.map.label(goal)})."
+                f"No ship may enter an enemy base star in the first turn ({seen.map.label(goal)})."
             )
-        route = cheapest_path(state, player, here, goal)
-        why = detour(state, player, here, goal)
+        route = cheapest_path(seen, player, here, goal)
+        why = detour(seen, player, here, goal)
         if route is None:
-            reason = f" {_why_round(state, player, why)}." if why else ""
+            reason = f" {_why_round(seen, player, why)}." if why else ""
+            known = " that you know of" if seen.map is not state.map else ""
             raise InputError(
-                f"No route leads from {state.map.label(here)} to {state.map.label(goal)}.{reason}"
+                f"No route{known} leads from {seen.map.label(here)} to {seen.map.label(goal)}.{reason}"
             )
-        move = Move(player, label, tuple(Go(h) for h in route))
+        move = Move(player, label, tuple(Go(h) for h in route), drops)
         if why is None or why.around is None:
             return move
         return Explained(
-            move, f"{_why_round(state, player, why)}: {why.direct} MP; going round takes {why.around}."
+            move, f"{_why_round(seen, player, why)}: {why.direct} MP; going round takes {why.around}."
         )
-    raise InputError("Say where to go: a path like `Umma Girsu 2017`, or a destination.")
+    raise InputError(f"Say where to go: a path like `{path_example(state)}`, or a destination.")
+
+
+def path_example(state: GameState) -> str:
+    """A path to show a player as an example: star names, or hex numbers when the map is hidden
+    (names of stars a player has not found are not theirs to read, R-BLIND-3)."""
+    return "1720 1721" if state.options.blind is Blind.MAP and hidden(state) else "Umma Girsu"
+
+
+ALLOCATION_EXAMPLE = "Ur=10 Mosul=5"
+"""The rulebook's split of starting BP, shown when a player's own bases cannot be named."""
+
+
+def allocation_example(state: GameState, player: str) -> str:
+    """A split of starting BP to show a player: their own bases, the middle one first (the
+    rulebook's example before their map end is settled)."""
+    end = state.player(player).home
+    if end is None:
+        return ALLOCATION_EXAMPLE
+    home = state.map.home(end)
+    stars = [home.middle, *(b for b in home.bases if b != home.middle)]
+    return " ".join(f"{star}={amount}" for star, amount in zip(stars, (10, 5), strict=False))
 
 
 def _already(state: GameState, label: str, here: str) -> str:
@@ -166,15 +194,15 @@ def _why_round(state: GameState, player: str, why: Detour) -> str:
     return f"The direct route stops at {where}, where {whose}"
 
 
-def allocation(text: str) -> dict[str, int]:
-    """``Ur=10 Mosul=5``: BP per base star."""
+def allocation(text: str, example: str = ALLOCATION_EXAMPLE) -> dict[str, int]:
+    """``Ur=10 Mosul=5``: BP per base star (``example`` is shown when it cannot be read)."""
     found: dict[str, int] = {}
     for part in re.split(r"[\s,]+", _bounded(text, "allocation")):
         if not part:
             continue
         star, eq, amount = part.partition("=")
         if not eq or not amount.isascii() or not amount.isdigit():
-            raise InputError(f"Cannot read {part[:NAME_LIMIT]!r}: write it like Ur=10 Mosul=5.")
+            raise InputError(f"Cannot read {part[:NAME_LIMIT]!r}: write it like {example}.")
         try:
             found[word(star, "star")] = validate.whole(amount, f"The BP for {star[:NAME_LIMIT]}")
         except validate.TextError as invalid:

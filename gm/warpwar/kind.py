@@ -4,6 +4,7 @@ settings, the story, the deadlines, the nudges and the pictures of gm/warpwar/."
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields, replace
@@ -13,7 +14,8 @@ from typing import Any
 from engine.serial import decode
 from engine.warpwar import Event, GameSetup, GameState, PlayerSetup, Rejected, apply, fold, new_game
 from engine.warpwar.commands import Command
-from engine.warpwar.state import GameOptions
+from engine.warpwar.events import GameCreated
+from engine.warpwar.state import Blind, GameOptions
 from gm.announce import Announcement, Picture, ToPlayer
 from gm.kinds import WARPWAR, Drawing, Outcome, Refused, Table, Telling, Wanted
 from gm.warpwar import deadlines as plan
@@ -45,6 +47,9 @@ def phase_due(deadlines: Iterable[Deadline]) -> datetime | None:
     """When the player's phase ends by itself (its call and letter say so)."""
     return next((d.due_at for d in deadlines if d.kind == "phase"), None)
 
+
+WITHHELD = "it is a blind game exported before its end, without its events (they are the players' secrets)"
+"""Why a running blind game's export has no events (gm.audit reads it back as the reason)."""
 
 OTHER_GAME = (
     "**{title}** is a game of {name}: WarpWar's commands and views do not reach it "
@@ -129,7 +134,7 @@ class WarpWarKind:
             map=map_of(settings),
             players=tuple(PlayerSetup(s.name, alliance=s.alliance) for s in table.seats),
             fixed_order=settings.fixed_order,
-            options=GameOptions(parallel_battles=settings.parallel_battles),
+            options=GameOptions(parallel_battles=settings.parallel_battles, blind=Blind(settings.blind)),
         )
         return new_game(setup, random.Random(seed))
 
@@ -202,7 +207,12 @@ class WarpWarKind:
         return [deadline_moved(state, heading_due(deadlines), paused, turn)]
 
     def exported(self, rows: Sequence[LoggedEvent], table: Table, ended: bool) -> dict[str, Any]:
-        return {}
+        """A blind game's export holds its events only once it has ended: they are every
+        player's secrets (R-BLIND-19). Such an export cannot be imported to go on elsewhere."""
+        first = self.decode_event(json.loads(rows[0].body)) if rows else None
+        if ended or not isinstance(first, GameCreated) or not first.state.blind:
+            return {}
+        return {"events": [], "withheld": WITHHELD}
 
     # --- time ----------------------------------------------------------------------------
 
@@ -232,10 +242,13 @@ class WarpWarKind:
 
     # --- pictures ------------------------------------------------------------------------
 
+    def sketch(self, sketch: pictures.Sketch | None, rows: Sequence[LoggedEvent]) -> pictures.Sketch:
+        return pictures.sketch(sketch, rows)
+
     def picture(
-        self, rows: Sequence[LoggedEvent], picture: Picture, title: str, due: datetime | None, scale: float
+        self, sketch: pictures.Sketch, picture: Picture, title: str, due: datetime | None, scale: float
     ) -> Drawing | None:
-        return pictures.picture(rows, picture, title, due, scale)
+        return pictures.picture(sketch, picture, title, due, scale)
 
     def preview(self, settings: Settings, picture: Picture, title: str, scale: float) -> Drawing | None:
         """The map the game will be played on, each home end marked (a retired map: nothing)."""

@@ -10,6 +10,7 @@ from engine.serial import decode
 from engine.warpwar import Event, GameState, fold
 from engine.warpwar.events import RoundFought
 from engine.warpwar.order_checks import combatants
+from engine.warpwar.view import hidden, no_such, view_for
 from engine.warpwar.writeup import write_up
 from gm import validate
 from gm.announce import Picture, Reply, ToChannel, refused
@@ -23,6 +24,9 @@ from gm.warpwar.story import tell
 from store import games
 from store.games import GameRow
 
+BLIND_MAP = (
+    "This is a blind game: each player sees only their own map, and the channel none until the game ends."
+)
 NAME_LIMIT = 40
 """Names typed back in a refusal are cut to this (a star or ship name is never longer)."""
 LOG_PAGE = 25
@@ -89,7 +93,9 @@ class Looking(GameCore):
         else:
             seat = found.seat_of(actor.user_id) if actor is not None else None
             viewer = seat.name if seat is not None else None
-            private = viewer is not None and bool(views.construction(found.state, viewer))
+            private = viewer is not None and (
+                hidden(found.state) or bool(views.construction(found.state, viewer))
+            )
             due = await self.deadline(found.row.id)
             paused = found.row.paused_at is not None
             text = views.status(found.state, found.row.title, due, paused, ended, viewer)
@@ -142,18 +148,68 @@ class Looking(GameCore):
         if isinstance(own, Reply):
             return own
         loaded, state, player = own
-        hex_name = state.map.resolve(star[:NAME_LIMIT])
-        if hex_name is None or not state.map.is_star(hex_name):
-            return refused(state.map.no_such(star[:NAME_LIMIT]), "unknown-star")
+        seen = view_for(state, player)
+        hex_name = seen.map.resolve(star[:NAME_LIMIT])
+        if hex_name is None or not seen.map.is_star(hex_name):
+            return refused(no_such(seen, star[:NAME_LIMIT]), "unknown-star")
+        fights = any(s.owner == player for s in combatants(state, hex_name))
+        if hidden(state) and not fights:  # whether a battle is there is not theirs to know (R-BLIND-18)
+            return refused(f"You have no ships fighting at {state.map.label(hex_name)}.", "not-in-battle")
         if state.battle(hex_name) is None:
             return refused(f"There is no battle at {state.map.label(hex_name)} now.", "no-battle")
-        if not any(s.owner == player for s in combatants(state, hex_name)):
+        if not fights:
             where = state.map.label(hex_name)
             return refused(
                 f"You have no ships in the battle at {where}: it has no orders for you.", "not-in-battle"
             )
         due = await self.deadline(loaded.row.id, hex_name)
         return Reply(True, views.situation(state, player, hex_name, due), game_id=loaded.row.id)
+
+    async def map_picture(
+        self,
+        actor: Actor,
+        channel_id: int | None = None,
+        around: str = "",
+        mine: bool = False,
+        game_id: int | None = None,
+    ) -> Reply:
+        """The game's map, zoomed ``around`` some stars or hexes (``Kish Ur``), in public or
+        (``mine``) as the asker sees it. A blind game has no public map until it ends: a player
+        gets their own, privately, and anyone else is told why not (R-BLIND-4). A game waiting
+        for its players shows the map it will be played on (:meth:`map_preview`)."""
+        found = await self._find(channel_id, game_id)
+        if isinstance(found, Reply):
+            return found
+        state, seat = found.state, found.seat_of(actor.user_id)
+        if state is None and found.row.status == "lobby":
+            return await self.map_preview(found.row.channel_id)
+        if state is None:
+            return refused("There is no map to show here yet: the game has not begun.", "not-running")
+        if mine and seat is None:
+            return refused("You do not play in this game: only the public map is yours to see.", "not-seated")
+        if hidden(state) and seat is None:
+            return refused(BLIND_MAP, "blind")
+        viewer = seat.name if seat is not None and (mine or hidden(state)) else None
+        seen = view_for(state, viewer)
+        zoom = []
+        for place in around.replace(",", " ").split():
+            hex_name = seen.map.resolve(place[:NAME_LIMIT])
+            if hex_name is None:
+                return refused(no_such(seen, place[:NAME_LIMIT], "star or hex"), "unknown-star")
+            zoom.append(hex_name)
+        where = f" around {', '.join(seen.map.label(h) for h in zoom)}" if zoom else ""
+        text = self._noted(
+            found, f"The map of **{found.row.title}**{where}{' as you see it' if viewer else ''}."
+        )
+        picture = Picture("map", viewer=viewer, around=tuple(zoom))
+        return Reply(
+            True,
+            text,
+            private=viewer is not None,
+            game_id=found.row.id,
+            channel_id=found.row.channel_id,
+            pictures=(picture,),
+        )
 
     async def battle_reports(self, actor: Actor, game_id: int, last: int = 1) -> Reply:
         """The write-ups of the last rounds this player fought, as they may see them (R-CBT-11)."""
@@ -203,13 +259,15 @@ class Looking(GameCore):
         )
 
     async def _public_story(self, loaded: Loaded) -> list[str]:
-        """Every public line the game's events have told, in order."""
+        """Every public line the game's events have told, in order; a blind game's whole story
+        once it has ended (R-BLIND-19), only what its channel heard before."""
         state: GameState | None = None
         lines: list[str] = []
+        ended = loaded.row.status in ("over", "abandoned")
         for logged in await games.events(self.db, loaded.row.id):
             event = decode(Event, json.loads(logged.body))
             if state is not None:
-                for a in tell((event,), state, loaded.names):
+                for a in tell((event,), state, loaded.names, reveal=ended):
                     if isinstance(a.to, ToChannel):
                         lines.extend(a.text.splitlines())
             state = fold([event], state)

@@ -16,11 +16,13 @@ from datetime import datetime
 from engine.text import listed
 from engine.warpwar.events import EndsOffered, Event, PhaseBegan, RoundFought, TurnBegan
 from engine.warpwar.rulesets import Attr, Rule
-from engine.warpwar.state import GameState, Phase
+from engine.warpwar.state import Blind, GameState, Phase
+from engine.warpwar.view import hidden, view_for
 from gm.announce import Announcement, PhaseKey, Prompt, ToChannel, ToPlayer, Turn
 from gm.announce import summons as summons  # the front ends' call of a player, kept here too
 from gm.announce import when_unix as when_unix
 from gm.warpwar import ends
+from gm.warpwar.inputs import allocation_example, path_example
 from gm.warpwar.sealing import how_to_confirm
 from gm.warpwar.story import balances, fighting
 from gm.warpwar.views import when
@@ -110,7 +112,8 @@ def _build_steps(state: GameState, player: str) -> list[str]:
             steps.append("Pay towards a new Base with BP in Holds there: /build base.")
     first = state.ruleset.value != "classic" and state.game_turn == 1 and not state.turn.spent
     if first and len([b for b in state.bases_of(player) if b.finished]) > 1:
-        steps.append('Share your starting BP among your bases first: /build split allocation:"Ur=10 …".')
+        example = allocation_example(state, player).split()[0]
+        steps.append(f'Share your starting BP among your bases first: /build split allocation:"{example} …".')
     steps.append("Then end the phase: /build done.")
     return steps
 
@@ -119,7 +122,15 @@ def _move_steps(state: GameState, player: str) -> list[str]:
     ships = [s for s in state.ships_of(player) if s.is_warpship and s.carried_by is None]
     if not ships:
         return ["You have no Warpships to move: end the phase with /move done."]
-    steps = ['Move Warpships: /move ship ship:W1 to:Kish (or path:"Umma Girsu"); /move undo takes one back.']
+    if state.options.blind is Blind.MAP and hidden(state):
+        steps = [
+            f'Move Warpships: /move ship ship:W1 path:"{path_example(state)}" (hex numbers, or stars you '
+            "have found), or to: a place you know."
+        ]
+    else:
+        steps = [
+            'Move Warpships: /move ship ship:W1 to:Kish (or path:"Umma Girsu"); /move undo takes one back.'
+        ]
     if state.scenario.uses(Rule.SYSTEMSHIPS):
         steps.append("Carry Systemships: /move pickup, /move drop.")
     steps.append("Then end the phase: /move done; battles follow where ships meet.")
@@ -151,10 +162,13 @@ def _combat_steps(state: GameState, player: str) -> list[str]:
                 f"Send your orders for round {battle.round} at {where}: the buttons under the round's "
                 "message in your direct messages, or /orders."
             )
-    if not steps:
+    if not steps and hidden(state):
+        steps.append("Battles are being fought; you are not in them.")  # nor told where (R-BLIND-18)
+    elif not steps:
         where = ", ".join(state.map.label(b.star) for b in open_now)
         steps.append(f"Battles are being fought at {where}; you are not in them.")
-    unbegun = [b for b in state.turn.battles[1:] if b.round == 1]
+    seen = {b.star for b in view_for(state, player).turn.battles}
+    unbegun = [b for b in state.turn.battles[1:] if b.round == 1 and b.star in seen]
     if state.active_player.name == player and unbegun and not state.options.parallel_battles:
         steps.append("You may change the order of the battles not yet begun: /combat order.")
     return steps

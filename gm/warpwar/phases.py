@@ -12,6 +12,7 @@ from typing import Literal
 
 from engine.text import listed
 from engine.warpwar.state import GameState, Phase
+from engine.warpwar.view import hidden, view_for
 
 Ending = Literal["build", "move"]
 """The phases a player ends by a command, as `/build done` and `/move done` name them."""
@@ -35,12 +36,15 @@ ENDED_BY: dict[Phase, str] = {
 choice of map ends, when the end is chosen)."""
 
 
-def ends_it(state: GameState) -> str:
-    """How the current phase ends: "`/move done` ends it", or the battles still to fight."""
+def ends_it(state: GameState, player: str | None = None) -> str:
+    """How the current phase ends: "`/move done` ends it", or the battles still to fight (in a
+    blind game those of ``player``'s, R-BLIND-18)."""
     command = ENDED_BY.get(state.phase)
     if command is not None:
         return f"`{command}` ends it"
-    stars = [state.map.label(b.star) for b in state.turn.battles]
+    stars = [state.map.label(b.star) for b in view_for(state, player).turn.battles]
+    if not stars and hidden(state):
+        return "it ends when this turn's battles are fought"
     if not stars:
         return "nothing is left to end"
     if len(stars) == 1:
@@ -55,7 +59,7 @@ def wrong_phase(state: GameState, player: str, meant: Phase) -> str | None:
         return None
     if ENDED_BY.get(state.phase) == ENDED_BY.get(meant):
         return None
-    return f"It is {NAMES[state.phase]}: {ends_it(state)}."
+    return f"It is {NAMES[state.phase]}: {ends_it(state, player)}."
 
 
 def phase_over(state: GameState, player: str) -> str:

@@ -17,6 +17,7 @@ from engine.warpwar import Accepted, Event, GameState, Rejected, apply, fold
 from engine.warpwar import commands as cmd
 from engine.warpwar.events import MoveTakenBack, ShipMoved, StarTaken, SystemshipDropped, SystemshipPickedUp
 from engine.warpwar.state import Phase
+from engine.warpwar.view import hidden
 from gm import validate
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, once
@@ -26,6 +27,8 @@ from store import games
 from store.games import GameRow, LoggedEvent
 
 UNCHANGED_ORDERS = "Those are the orders you have sent already: nothing changed."
+BLIND_UNDO = "In a blind game a move cannot be taken back: someone may have seen it (a move stands)."
+"""R-BLIND-15: whether anyone saw the move is not the mover's to know, so no move is taken back."""
 SHIP_NAME_LIMIT = 20
 """As long as a ship's name may be (the Discord option's limit too)."""
 
@@ -137,16 +140,27 @@ class Play(GameCore):
     async def split_bp(self, actor: Actor, channel_id: int, allocation: str) -> Reply:
         """Share the starting BP among the bases (revised advanced): ``Ur=10 Mosul=5 Larsu=5``."""
         return await self._in_channel(
-            actor, channel_id, lambda s, p: cmd.SplitStartingBP(p, inputs.allocation(allocation))
+            actor,
+            channel_id,
+            lambda s, p: cmd.SplitStartingBP(
+                p, inputs.allocation(allocation, inputs.allocation_example(s, p))
+            ),
         )
 
     @once
     async def move(
-        self, actor: Actor, channel_id: int, ship: str, path: str | None = None, to: str | None = None
+        self,
+        actor: Actor,
+        channel_id: int,
+        ship: str,
+        path: str | None = None,
+        to: str | None = None,
+        drop: str | None = None,
     ) -> Reply:
-        """Move along a path (``Umma Girsu 2017``) or by the cheapest route to a destination."""
+        """Move along a path (``Umma Girsu 2017``) or by the cheapest route to a destination;
+        ``drop`` names Systemships to drop on arrival, enemy there or not (R-BLIND-5)."""
         return await self._in_channel(
-            actor, channel_id, lambda s, p: inputs.path_steps(s, p, inputs.ship(s, p, ship), path, to)
+            actor, channel_id, lambda s, p: inputs.path_steps(s, p, inputs.ship(s, p, ship), path, to, drop)
         )
 
     @once
@@ -179,6 +193,8 @@ class Play(GameCore):
                 return refused("You have no move to take back in this game.", "nothing-to-undo")
             if state.active_player.name != seat.name or state.phase is not Phase.MOVE:
                 return refused("Moves are taken back by the moving player, in the move phase.", "wrong-phase")
+            if hidden(state):
+                return refused(BLIND_UNDO, "nothing-to-undo")
             logged = await games.events(self.db, row.id)
             found = taken_back(logged, seat.name)
             if isinstance(found, str):

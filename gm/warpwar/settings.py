@@ -14,6 +14,7 @@ from engine.text import plural
 from engine.warpwar.mapgen import HOMES, MAX_HEXES, PLAYERS, default_hexes, least_hexes
 from engine.warpwar.rulesets import SCENARIOS, RuleSetName
 from engine.warpwar.starmap import HexMap, MapError
+from engine.warpwar.state import Blind
 from gm import validate
 from gm.warpwar.maps import RANDOM_MAP, RETIRED_MAPS, available_maps, generated_map, load_map, map_names
 
@@ -51,6 +52,9 @@ class Settings:
     """How the channel hears the game: ``phase``, one post per phase edited as it goes on (its
     picture a crop around what changed, the full map when the phase ends); ``action``, one post
     for every action, each with the map."""
+    blind: str = "off"
+    """``ships``: each player sees only what their ships and stars show them (R-BLIND-1/2);
+    ``map``: the map is found too (R-BLIND-3); ``off``: everyone sees everything."""
 
     @property
     def title(self) -> str:
@@ -64,6 +68,7 @@ DEADLINE_FIELDS = ("phase_hours", "round_hours", "remind_hours")
 LIVE_FIELDS = (*DEADLINE_FIELDS, "announce")
 """What may still change once a game has begun."""
 ANNOUNCE_CHOICES = ("phase", "action")
+BLIND_CHOICES = tuple(b.value for b in Blind)
 
 
 def settings_from(data: dict[str, Any]) -> Settings:
@@ -127,6 +132,11 @@ def check(settings: Settings, with_map: bool = True) -> str | None:
     problem = _map_problem(settings) if with_map else None
     if problem is not None:
         return problem
+    if settings.blind not in BLIND_CHOICES:
+        return (
+            "blind is off (everyone sees everything), ships (each sees only what their ships and stars "
+            f"show) or map (the map is found too), not {settings.blind!r}."
+        )
     if settings.announce not in ANNOUNCE_CHOICES:
         choice = settings.announce
         return f"announce is phase (one post per phase) or action (one per action), not {choice!r}."

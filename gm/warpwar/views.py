@@ -10,7 +10,8 @@ from engine.warpwar.order_checks import combatants
 from engine.warpwar.order_notation import format_damage, format_orders
 from engine.warpwar.rulesets import BASE_COST, Attr, VictoryKind
 from engine.warpwar.ships import Ship, record
-from engine.warpwar.state import GameState, Phase
+from engine.warpwar.state import Blind, GameState, Phase
+from engine.warpwar.view import hidden, view_for
 from gm.warpwar.sealing import receipt
 from gm.warpwar.story import balances, fighting
 
@@ -29,8 +30,14 @@ def status(
     viewer: str | None = None,
 ) -> str:
     """Everything public about the game now (``ended`` says why it is no longer played), and
-    the progress of ``viewer``'s own unfinished Bases: Build Points are theirs alone."""
+    the progress of ``viewer``'s own unfinished Bases: Build Points are theirs alone. In a blind
+    game the others are names only (R-BLIND-4), and ``viewer`` sees their own ships, Bases and
+    battles: such a status is for their eyes."""
+    blind = hidden(state)
+    seen = view_for(state, viewer)
     lines = [f"**{title}** — {state.scenario.ruleset.title}, {state.scenario.title.lower()}"]
+    if blind:
+        lines.append(f"A blind game ({BLIND_WORDS[state.options.blind]}).")
     if ended is not None:
         lines.append(ended)
     elif state.phase is Phase.SETUP:
@@ -42,16 +49,22 @@ def status(
             f"Game-turn {state.game_turn}: {state.active_player.name}'s turn, {state.phase.value} phase."
         )
     for p in state.players:
+        out = " (out)" if p.out else ""
+        if blind and p.name != viewer:
+            lines.append(f"• {p.name}{out}")
+            continue
         ships = len(state.ships_of(p.name))
         vp = f", {p.vp} VP" if state.scenario.victory is VictoryKind.VICTORY_POINTS else ""
         bases = ", ".join(b.star if b.finished else f"{b.star} (being built)" for b in state.bases_of(p.name))
-        out = " (out)" if p.out else ""
         lines.append(f"• {p.name}{out}: {plural(ships, 'ship')}, bases {bases or 'none'}{vp}")
     if viewer is not None:
         lines.extend(f"Your {line}." for line in construction(state, viewer))
     if ended is not None:
         return "\n".join(lines)
+    mine = {b.star for b in seen.turn.battles}
     for battle in state.turn.battles:
+        if battle.star not in mine:
+            continue
         waiting = [x for x in fighting(state, battle.star) if not battle.sealed(x)]
         lines.append(
             f"Battle at {state.map.label(battle.star)}, round {battle.round}"
@@ -62,6 +75,12 @@ def status(
     elif deadline is not None:
         lines.append(f"Deadline {when(deadline)}.")
     return "\n".join(lines)
+
+
+BLIND_WORDS = {
+    Blind.SHIPS: "each of you sees only what your own ships and stars show",
+    Blind.MAP: "each of you sees only what your own ships and stars show, and finds the map",
+}
 
 
 def construction(state: GameState, player: str) -> list[str]:

@@ -756,6 +756,7 @@ HOSTILE: dict[str, Call] = {
     "situation": lambda s: s.gm.situation(ALICE, s.game, ""),
     "battle_reports": lambda s: s.gm.battle_reports(ALICE, s.game, -HUGE),
     "log": lambda s: s.gm.log(CHANNEL, -HUGE),
+    "map_picture": lambda s: s.gm.map_picture(CAROL, CHANNEL, around=long("Kish "), mine=True),
     "import_game": lambda s: s.gm.import_game(
         MANAGER, GUILD, CHANNEL, {"format": "warpwar-game", "version": 1}
     ),
