@@ -37,7 +37,7 @@ from cogs.app import Options, WarpWarBot
 from console.app import Setup, run_interactive, run_script
 from console.demo import DEMOS, play_demo
 from gm.core import REQUESTS_KEPT
-from store.db import DatabaseFileError, open_database
+from store.db import DatabaseFileError, is_postgres, open_database
 
 DEFAULT_DB = "data/warpwar.sqlite3"
 MIN_REQUEST_DAYS, MAX_REQUEST_DAYS = 1.0, 3650
@@ -53,7 +53,9 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         "--keep-going", action="store_true", help="with --script: play on after a refused line"
     )
     parser.add_argument(
-        "--db", type=Path, metavar="PATH", help=f"the SQLite file (default $WARPWAR_DB or {DEFAULT_DB})"
+        "--db",
+        metavar="PATH|URL",
+        help=f"the SQLite file, or a postgresql:// address (default $WARPWAR_DB or {DEFAULT_DB})",
     )
     parser.add_argument(
         "--pictures", type=Path, metavar="DIR", help="where pictures are saved (default: beside the db)"
@@ -102,7 +104,7 @@ def requests_kept(environ: Mapping[str, str]) -> timedelta | str:
     return timedelta(days=days)
 
 
-async def run_discord(token: str, db_path: Path, options: Options) -> int:
+async def run_discord(token: str, db_path: Path | str, options: Options) -> int:
     """Run the Discord bot until it is stopped (SIGINT/SIGTERM), then close the database."""
     db = await open_database(db_path)
     bot = WarpWarBot(db, options=options)
@@ -129,8 +131,10 @@ async def run_discord(token: str, db_path: Path, options: Options) -> int:
 
 
 def setup_from(args: argparse.Namespace, kept: timedelta) -> Setup:
-    db = args.db or Path(os.environ.get("WARPWAR_DB") or DEFAULT_DB)
-    pictures = None if args.no_pictures else args.pictures or db.parent / "pictures"
+    named = args.db or os.environ.get("WARPWAR_DB", "").strip() or DEFAULT_DB
+    db: Path | str = named if is_postgres(named) else Path(named)
+    beside = Path(DEFAULT_DB).parent if isinstance(db, str) else db.parent
+    pictures = None if args.no_pictures else args.pictures or beside / "pictures"
     return Setup(db, pictures, args.seed, kept)
 
 

@@ -60,7 +60,7 @@ class Outcome(Enum):
 
 
 def user_id(name: str) -> int:
-    """A console user's id, the same for the same name in every session (and fits SQLite)."""
+    """A console user's id, the same for the same name in every session (and fits a 64-bit integer)."""
     return int.from_bytes(hashlib.sha256(name.casefold().encode()).digest()[:6], "big")
 
 
@@ -247,7 +247,8 @@ def _hours(span: timedelta) -> str:
 class Setup:
     """Where the console keeps things; from bot.py's flags and the environment."""
 
-    db: Path
+    db: Path | str
+    """The SQLite file, or a PostgreSQL database's address."""
     pictures: Path | None
     """None: draw no pictures."""
     seed: int | None = None

@@ -13,6 +13,10 @@ no lost answer to repeat), then the game is moved on only if it is still at the 
 (a compare and set), then the events, deadlines, announcements and reply are written, and it
 commits before the reply exists. A game found changed is forgotten and the command carried out
 again on the game as stored (``Stale``).
+
+Where several processes share the database (PostgreSQL), the game's lock is also taken in the
+database for the command (``Database.locked``), and a game held in memory is used only while its
+revision is the one stored (another process's write moves it on): else it is read again.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ from gm.kinds import GameKind, Kinds, Outcome, Table, Telling, Wanted
 from gm.locks import Locks
 from gm.memory import Memory
 from store import games, outbox
-from store.db import Database, DiskFullError, Step
+from store.db import Database, DiskFullError, Hold, Step
 from store.games import Answered, Deadline, DuplicateRequest, GameRow, Seat
 from store.loading import whole_game
 
@@ -122,6 +126,9 @@ class Request:
 
 _request: ContextVar[Request | None] = ContextVar("request", default=None)
 """The request of the action being carried out, written with its effects."""
+_hold: ContextVar[Hold | None] = ContextVar("hold", default=None)
+"""The database's lock of the game the action holds (gm.core.GameCore.locked): the revision it
+wrote is the one the game is held at afterwards."""
 
 
 PASSING: tuple[type[Exception], ...] = (*NOT_THE_GAMES, Answered, DuplicateRequest)
@@ -164,14 +171,18 @@ class GameCore:
             listener()
 
     @asynccontextmanager
-    async def locked(self, game_id: int) -> AsyncIterator[None]:
-        """Commands to one game run one after another; different games run side by side.
+    async def locked(self, game_id: int, *, skip: bool = False) -> AsyncIterator[bool]:
+        """Commands to one game run one after another; different games run side by side. The
+        lock is the process's, then the database's (``Database.locked``: other processes on a
+        shared database wait too). With ``skip``, the block is told False at once when another
+        process holds the game (a deadline it is firing), and does nothing.
 
         A command that fails unexpectedly has the stored game examined: if it no longer holds
         together, it is set aside (gm.aside) and the command is refused in words."""
-        async with self._locks(game_id):
+        async with self._locks(game_id), self.db.locked(game_id, skip=skip) as hold:
+            token = _hold.set(hold)
             try:
-                yield
+                yield hold is not None
             except PASSING:
                 raise
             except Exception as error:
@@ -180,14 +191,20 @@ class GameCore:
                 if found is None:
                     raise
                 raise found from error
+            finally:
+                _hold.reset(token)
 
     async def load(self, game_id: int) -> Loaded:
         """The game as stored (as held in memory, else read in one call); raises
         :class:`GameSetAside` for a game set aside, or one whose state or deadlines no longer
-        read (which it sets aside)."""
+        read (which it sets aside). A game held at another revision than the stored one (another
+        process changed it) is read again."""
         held = self._memory.get(game_id)
         if held is not None:
-            return held
+            stored = await self.db.revision(game_id)
+            if stored is None or stored == held.row.revision:
+                return held
+            self._memory.forget(game_id)
         forgotten = self._memory.forgotten
         whole = await self.db.run(whole_game(game_id))
         assert whole is not None, f"game {game_id} is gone"
@@ -222,20 +239,21 @@ class GameCore:
         return await put_aside(self.db, game_id, reason, error, self.clock.now())
 
     def hold(self, loaded: Loaded) -> None:
-        """Hold the game as it now is in the file (after a transaction that wrote it so)."""
-        self._memory.keep(loaded)
+        """Hold the game as it now is in the database (after a transaction that wrote it so)."""
+        self._memory.keep(_revised(loaded))
 
     def forget(self, game_id: int) -> None:
-        """Read the game from the file next time: it was written other than by :meth:`commit`."""
+        """Read the game from the database next time: it was written other than by :meth:`commit`."""
         self._memory.forget(game_id)
 
     @asynccontextmanager
     async def writing(self, game_id: int) -> AsyncIterator[None]:
         """A transaction of several calls (``db.transaction``) that writes the game some other way
-        than :meth:`commit` (its seats, settings, pause, deadlines): the game is forgotten once it
-        ends, committed or not, so the next command reads it as stored."""
+        than :meth:`commit` (its seats, settings, pause, deadlines), under its lock in the
+        database: the game is forgotten once it ends, committed or not, so the next command
+        reads it as stored."""
         try:
-            async with self.db.transaction():
+            async with self.db.locked(game_id), self.db.transaction():
                 yield
         finally:
             self._memory.forget(game_id)
@@ -244,8 +262,9 @@ class GameCore:
         return self.kinds[row.kind]
 
     async def game_in(self, channel_id: int) -> GameRow | None:
-        """The channel's live game (in the lobby or running), as held or as stored."""
-        held = self._memory.live_in(channel_id)
+        """The channel's live game (in the lobby or running), as held or as stored (always as
+        stored on a shared database: another process may have ended it, or opened another)."""
+        held = None if self.db.shared else self._memory.live_in(channel_id)
         return held.row if held is not None else await games.live_game_in(self.db, channel_id)
 
     async def row_of(self, game_id: int) -> GameRow | None:
@@ -315,9 +334,7 @@ class GameCore:
         stored = replace(row, status=status, state=text, version=version)
         # A game that starts has its seed added to its setup: its settings are read again.
         settings = loaded.settings if row.status == "running" else kind.settings_from(row.setup)
-        self._memory.keep(
-            replace(loaded, row=stored, settings=settings, state=state, deadlines=tuple(deadlines))
-        )
+        self.hold(replace(loaded, row=stored, settings=settings, state=state, deadlines=tuple(deadlines)))
         self.deadlines_moved()
         return reply
 
@@ -525,6 +542,15 @@ def _planned(
         old = kept.get(w.key)
         found.append(Deadline(game_id, w.key, w.kind, old.due_at if old else now + w.after, w.payload))
     return sorted(found, key=lambda d: (d.due_at, d.key))
+
+
+def _revised(loaded: Loaded) -> Loaded:
+    """The game with the revision its lock's transaction just wrote (a shared database), so the
+    game held is known to be the one stored."""
+    hold = _hold.get()
+    if hold is None or hold.game_id != loaded.row.id or hold.revision is None:
+        return loaded
+    return replace(loaded, row=replace(loaded.row, revision=hold.revision))
 
 
 def _stored(text: str) -> Reply:

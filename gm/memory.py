@@ -4,7 +4,9 @@ A command finds its game here (row, seats, settings, decoded state, deadlines, s
 of reading and decoding it again; the database stays the truth. What is held is checked where
 it matters, in the command's own transaction: the game's version must still be the one held
 (a compare and set, store.games.game_advanced), so a game changed behind the game master's back
-is read again, never overwritten. The game master forgets a game whenever it writes it in
+is read again, never overwritten. Where several processes share the database (PostgreSQL), a
+held game is also used only while its revision is the one stored (gm.core.GameCore.load: any
+write of another process moves it on). The game master forgets a game whenever it writes it in
 another way (gm.core.GameCore.writing), and keeps the most recently used games only.
 """
 
@@ -65,14 +67,14 @@ class Memory(Generic[H]):
             self._unlist(old.row.id, old.row.channel_id)
 
     def keep_read(self, loaded: H, forgotten: int) -> None:
-        """Hold a game read from the file, unless it may be older than what is held already:
+        """Hold a game read from the database, unless it may be older than what is held already:
         a game held meanwhile came from a later commit, and a game forgotten since the read
         began (``forgotten`` was :attr:`forgotten` then) may have been written since."""
         if forgotten == self.forgotten and loaded.row.id not in self._games:
             self.keep(loaded)
 
     def forget(self, game_id: int) -> None:
-        """Read the game from the file next time (it was written some other way)."""
+        """Read the game from the database next time (it was written some other way)."""
         self.forgotten += 1
         held = self._games.pop(game_id, None)
         if held is not None:

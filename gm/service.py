@@ -2,7 +2,7 @@
 
 Front ends (the Discord cogs, the local console) call these async methods with who is acting
 and where; each returns a :class:`~gm.announce.Reply`: a refusal is a value with a message,
-never an exception. One command's writes go to SQLite in one transaction, committed before the
+never an exception. One command's writes go to the database in one transaction, committed before the
 reply exists, so whatever a player was told has happened and survives a restart.
 
 The methods live in modules by what they are for; this class puts them together:

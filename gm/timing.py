@@ -3,6 +3,11 @@
 Deadlines are rows (store.games); :meth:`Timing.fire_due` carries out those that are due by
 the clock, and :class:`DeadlineRunner` sleeps until the next one. A deadline found overdue
 (the bot was offline) fires at once, announced as late.
+
+Where several processes share the database, each deadline is claimed by one of them: the one
+that takes its game's lock (the others pass it by, ``skip``), which reads the game again if
+another process changed it, finds the deadline still set, and removes it in the transaction of
+what it did. One that dies while firing leaves the deadline for the others.
 """
 
 from __future__ import annotations
@@ -24,6 +29,12 @@ LATE = timedelta(minutes=1)
 """Fired later than this after it was due, a deadline is announced as late."""
 MAX_SLEEP = 3600.0
 """The runner looks again at least this often (seconds), whatever it was told."""
+MAX_SLEEP_SHARED = 30.0
+"""The same where several processes share the database: another may have set a deadline this
+process was not told of, then died before it passed."""
+ELSEWHERE_WAIT = 1.0
+"""How soon the runner looks again after passing by a due deadline whose game another process
+held (firing it, or a command on it)."""
 PRUNE_EVERY = timedelta(hours=1)
 """The runner prunes old requests at its first pass (start-up), then at most this often."""
 BACKOFF_FIRST = 1.0
@@ -66,7 +77,7 @@ class Timing(GameCore):
         fired = Pass(now)
         for deadline in await games.due_deadlines(self.db, now):
             try:
-                reply = await self._fire(deadline, now)
+                reply = await self._fire(deadline, now, fired)
             except GameSetAside:
                 continue  # set aside, and logged once, when it happened
             except TRANSIENT as error:
@@ -80,8 +91,11 @@ class Timing(GameCore):
                 await announce(reply)
         return fired
 
-    async def _fire(self, deadline: Deadline, now: datetime) -> Reply | None:
-        async with self.locked(deadline.game_id):
+    async def _fire(self, deadline: Deadline, now: datetime, fired: Pass) -> Reply | None:
+        async with self.locked(deadline.game_id, skip=True) as claimed:
+            if not claimed:
+                fired.elsewhere += 1
+                return None
             try:
                 return await self._carry_out(deadline, now)
             except NOT_THE_GAMES:
@@ -176,7 +190,7 @@ class DeadlineRunner:
                 raise fired.errors[0]
             self._moved = False  # before looking, so no change is missed
             due = await self.gm.next_due()
-            if due is not None and due <= fired.now:
+            if due is not None and due <= fired.now and not fired.elsewhere:
                 raise RuntimeError(f"a deadline due at {due:%Y-%m-%d %H:%M:%S} UTC did not fire")
         except Exception as error:
             return self._backoff(error)
@@ -187,9 +201,12 @@ class DeadlineRunner:
             self.failures, self._capped = 0, False
         if self._moved:
             return 0.0  # they moved while we looked: look again
+        if fired.elsewhere:
+            return ELSEWHERE_WAIT  # its game was held by another process: look again soon
+        longest = MAX_SLEEP_SHARED if self.gm.db.shared else MAX_SLEEP
         if due is None:
-            return MAX_SLEEP
-        return min(MAX_SLEEP, max(0.0, (due - self.gm.clock.now()).total_seconds()))
+            return longest
+        return min(longest, max(0.0, (due - self.gm.clock.now()).total_seconds()))
 
     async def _prune(self) -> None:
         """Old requests go at the first pass (start-up), then every :data:`PRUNE_EVERY`."""
@@ -247,3 +264,5 @@ class Pass:
     replies: list[Reply] = field(default_factory=list)
     """Those not announced as they fired (no announcer was given)."""
     errors: list[Exception] = field(default_factory=list)
+    elsewhere: int = 0
+    """Due deadlines passed by: another process held their game (a shared database)."""

@@ -35,8 +35,9 @@ from gm.clock import ManualClock
 from gm.core import Actor
 from gm.service import GameMaster
 from gm.timing import DeadlineRunner
-from store.db import PRAGMAS, open_database
+from store.db import open_database
 from store.games import stamp
+from store.sqlite import PRAGMAS
 
 GAMES = 200
 TURNS = 2

@@ -9,17 +9,18 @@ Nothing here knows the rules of any game: states and events arrive as JSON text.
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from store.db import Database, Row, Step
+from store.db import Conn, Database, Row, Step
+from store.dialect import INTEGRITY_ERRORS
 
 LIVE = ("lobby", "running")
 ID_LIMIT = 2**63
-"""SQLite integers are signed 64-bit: a bigger id names nothing stored (Discord ids fit)."""
+"""Stored integers are signed 64-bit (SQLite's, PostgreSQL's BIGINT): a bigger id names nothing
+stored (Discord ids fit)."""
 
 
 def fits(number: int) -> bool:
@@ -52,6 +53,9 @@ class GameRow:
     version: int
     paused_at: datetime | None
     created_at: datetime
+    revision: int = 0
+    """Moved on by every write of the game where several processes share the database
+    (store.postgres); a process holding the game in memory reads it again when it differs."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,7 @@ def game_of(row: Row) -> GameRow:
         version=row["version"],
         paused_at=parse_stamp(row["paused_at"]) if row["paused_at"] else None,
         created_at=parse_stamp(row["created_at"]),
+        revision=row["revision"],
     )
 
 
@@ -128,12 +133,12 @@ async def create_game(
     """A new game in the lobby; :class:`ChannelTaken` if the channel has a live one (one live
     game per channel is the database's own rule, so two creations at once cannot both win)."""
     try:
-        return await db.execute(
+        return await db.insert(
             "INSERT INTO games (guild_id, channel_id, kind, title, creator_id, status, setup, created_at,"
             " updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
             (guild_id, channel_id, kind, title, creator_id, json.dumps(setup), stamp(now), stamp(now)),
         )
-    except sqlite3.IntegrityError:
+    except INTEGRITY_ERRORS:
         raise ChannelTaken(channel_id) from None
 
 
@@ -239,12 +244,12 @@ def game_advanced(
     and set, so what the game master holds in memory is checked in the same call)."""
     params = (stamp(now), status, json.dumps(setup), state, to, game_id, version, game_id)
 
-    def step(connection: sqlite3.Connection) -> None:
-        changed = connection.execute(
+    async def step(connection: Conn) -> None:
+        changed = await connection.execute(
             "UPDATE games SET updated_at = ?, status = ?, setup = ?, state = ?, version = ?"
             " WHERE id = ? AND version = ? AND NOT EXISTS (SELECT 1 FROM set_aside WHERE game_id = ?)",
             params,
-        ).rowcount
+        )
         if changed != 1:
             raise Stale(game_id)
 
@@ -274,8 +279,8 @@ async def set_reactions(db: Database, game_id: int, user_id: int, reactions: str
 def reactions_set(game_id: int, user_id: int, reactions: str) -> Step:
     """The step of :func:`set_reactions`."""
 
-    def step(connection: sqlite3.Connection) -> None:
-        connection.execute(
+    async def step(connection: Conn) -> None:
+        await connection.execute(
             "UPDATE seats SET reactions = ? WHERE game_id = ? AND user_id = ?", (reactions, game_id, user_id)
         )
 
@@ -290,13 +295,13 @@ def seat_added(game_id: int, seat: Seat) -> Step:
     """The step of :func:`add_seat`."""
     params = (game_id, seat.user_id, seat.name, seat.joined, seat.alliance, seat.seed)
 
-    def step(connection: sqlite3.Connection) -> None:
-        connection.execute(
+    async def step(connection: Conn) -> None:
+        await connection.execute(
             "INSERT INTO seats (game_id, user_id, name, joined, alliance, seed) VALUES (?, ?, ?, ?, ?, ?)",
             params,
         )
         if seat.reactions != "ask":  # the column's default otherwise (migration 11)
-            reactions_set(game_id, seat.user_id, seat.reactions)(connection)
+            await reactions_set(game_id, seat.user_id, seat.reactions)(connection)
 
     return step
 
@@ -308,8 +313,8 @@ async def remove_seat(db: Database, game_id: int, user_id: int) -> None:
 def seat_removed(game_id: int, user_id: int) -> Step:
     """The step of :func:`remove_seat`."""
 
-    def step(connection: sqlite3.Connection) -> None:
-        connection.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+    async def step(connection: Conn) -> None:
+        await connection.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
 
     return step
 
@@ -336,8 +341,8 @@ def events_added(
     at, batch = stamp(now), first_seq - 1
     rows = [(game_id, batch + n, kind, body, actor_id, at, batch) for n, (kind, body) in enumerate(events, 1)]
 
-    def step(connection: sqlite3.Connection) -> None:
-        connection.executemany(
+    async def step(connection: Conn) -> None:
+        await connection.execute_many(
             "INSERT INTO events (game_id, seq, kind, body, actor_id, at, batch) VALUES (?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
@@ -345,37 +350,30 @@ def events_added(
     return step
 
 
-ROWS_AT_ONCE = 200
-"""Rows fetched in one call: a fetch holds Python's interpreter lock throughout, and a log's
-10,000 rows at once held the event loop for 12 ms."""
-
-
 async def events(db: Database, game_id: int, after: int = 0, upto: int | None = None) -> list[LoggedEvent]:
     """The game's events numbered after ``after`` and up to ``upto`` (None: to the last), in order.
-    Read and made into values on the database thread, in one call: a long log's rows never hold
-    the event loop (a picture's first read of a game of 10,000 events)."""
+    Read and made into values in one go (on SQLite, on its thread, in one call, its rows fetched a
+    few hundred at a time: store.sqlite): a long log's rows never hold the event loop (a
+    picture's first read of a game of 10,000 events)."""
     return await db.run(logged(game_id, after, upto))
 
 
 def logged(
     game_id: int, after: int = 0, upto: int | None = None
-) -> Callable[[sqlite3.Connection], list[LoggedEvent]]:
-    """The read of :func:`events`, as work for the database thread."""
+) -> Callable[[Conn], Awaitable[list[LoggedEvent]]]:
+    """The read of :func:`events`, to run in one go (``Database.run``)."""
     last = upto if upto is not None else -1
 
-    def read(connection: sqlite3.Connection) -> list[LoggedEvent]:
-        cursor = connection.execute(
+    async def read(connection: Conn) -> list[LoggedEvent]:
+        rows = await connection.fetch_all(
             "SELECT seq, kind, body, actor_id, at, batch FROM events"
             " WHERE game_id = ? AND seq > ? AND (? < 0 OR seq <= ?) ORDER BY seq",
             (game_id, after, last, last),
         )
-        found: list[LoggedEvent] = []
-        while rows := cursor.fetchmany(ROWS_AT_ONCE):
-            found += (
-                LoggedEvent(seq, kind, body, actor, parse_stamp(at), batch)
-                for seq, kind, body, actor, at, batch in rows
-            )
-        return found
+        return [
+            LoggedEvent(seq, kind, body, actor, parse_stamp(at), batch)
+            for seq, kind, body, actor, at, batch in rows
+        ]
 
     return read
 
@@ -407,9 +405,9 @@ def deadlines_replaced(game_id: int, deadlines: Sequence[Deadline]) -> Step:
     """The step of :func:`replace_deadlines`."""
     rows = [(game_id, d.key, d.kind, stamp(d.due_at), json.dumps(d.payload)) for d in deadlines]
 
-    def step(connection: sqlite3.Connection) -> None:
-        connection.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-        connection.executemany(
+    async def step(connection: Conn) -> None:
+        await connection.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        await connection.execute_many(
             "INSERT INTO deadlines (game_id, key, kind, due_at, payload) VALUES (?, ?, ?, ?, ?)", rows
         )
 
@@ -419,9 +417,9 @@ def deadlines_replaced(game_id: int, deadlines: Sequence[Deadline]) -> Step:
 def deadline_dropped(game_id: int, key: str) -> Step:
     """The step that removes one deadline that passed; :class:`Stale` if it is gone already."""
 
-    def step(connection: sqlite3.Connection) -> None:
-        gone = connection.execute("DELETE FROM deadlines WHERE game_id = ? AND key = ?", (game_id, key))
-        if gone.rowcount != 1:
+    async def step(connection: Conn) -> None:
+        gone = await connection.execute("DELETE FROM deadlines WHERE game_id = ? AND key = ?", (game_id, key))
+        if gone != 1:
             raise Stale(game_id)
 
     return step
@@ -507,13 +505,13 @@ def request_kept(
     """The step of :func:`remember`: :class:`DuplicateRequest` if the request is stored already."""
     params = (request_id, game_id, reply, stamp(now), fingerprint)
 
-    def step(connection: sqlite3.Connection) -> None:
+    async def step(connection: Conn) -> None:
         try:
-            connection.execute(
+            await connection.execute(
                 "INSERT INTO requests (request_id, game_id, reply, at, fingerprint) VALUES (?, ?, ?, ?, ?)",
                 params,
             )
-        except sqlite3.IntegrityError:
+        except INTEGRITY_ERRORS:
             raise DuplicateRequest(request_id) from None
 
     return step
@@ -534,11 +532,11 @@ def request_is_new(request_id: str, fingerprint: str, since: datetime) -> Step:
     answered before, or repeats (same fingerprint) one made at ``since`` or later whose answer
     was reported lost; checked where it is written, so two at once cannot both pass."""
 
-    def step(connection: sqlite3.Connection) -> None:
-        row = connection.execute("SELECT reply FROM requests WHERE request_id = ?", (request_id,)).fetchone()
+    async def step(connection: Conn) -> None:
+        row = await connection.fetch_one("SELECT reply FROM requests WHERE request_id = ?", (request_id,))
         if row is not None:
             raise Answered(request_id, str(row[0]), lost=False)
-        row = connection.execute(_UNANSWERED, (fingerprint, stamp(since))).fetchone()
+        row = await connection.fetch_one(_UNANSWERED, (fingerprint, stamp(since)))
         if row is not None:
             raise Answered(str(row[0]), str(row[1]), lost=True)
 
@@ -573,12 +571,11 @@ async def unanswered(db: Database, fingerprint: str, since: datetime) -> tuple[s
 
 async def claim_unanswered(db: Database, request_id: str) -> bool:
     """Clear the lost-answer mark, inside a transaction; False if another call cleared it first."""
-    await db.execute(
+    cleared = await db.execute(
         "UPDATE requests SET unanswered_at = NULL WHERE request_id = ? AND unanswered_at IS NOT NULL",
         (request_id,),
     )
-    row = await db.fetch_one("SELECT changes()")
-    return row is not None and int(row[0]) == 1
+    return cleared == 1
 
 
 PRUNED_AT_ONCE = 500
@@ -592,13 +589,14 @@ async def prune_requests(db: Database, before: datetime) -> int:
     while True:
         deleted: list[int] = []
 
-        def step(connection: sqlite3.Connection, deleted: list[int] = deleted) -> None:
-            cursor = connection.execute(
-                "DELETE FROM requests WHERE request_id IN"
-                " (SELECT request_id FROM requests WHERE at < ? ORDER BY at LIMIT ?)",
-                (stamp(before), PRUNED_AT_ONCE),
+        async def step(connection: Conn, deleted: list[int] = deleted) -> None:
+            deleted.append(
+                await connection.execute(
+                    "DELETE FROM requests WHERE request_id IN"
+                    " (SELECT request_id FROM requests WHERE at < ? ORDER BY at LIMIT ?)",
+                    (stamp(before), PRUNED_AT_ONCE),
+                )
             )
-            deleted.append(cursor.rowcount)
 
         await db.write([step])
         pruned += deleted[0]

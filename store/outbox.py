@@ -10,12 +10,11 @@ store never reads it. Delivered rows stay, as a record of what was told (they go
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from store.db import Database, Step
+from store.db import Conn, Database, Step
 from store.games import fits, stamp
 
 
@@ -42,8 +41,8 @@ def added(game_id: int, channel_id: int | None, bodies: Sequence[str], now: date
     """The step of :func:`put`, for a command's one-call transaction (``db.write``)."""
     rows = [(game_id, channel_id, body, stamp(now)) for body in bodies]
 
-    def step(connection: sqlite3.Connection) -> None:
-        connection.executemany(
+    async def step(connection: Conn) -> None:
+        await connection.execute_many(
             "INSERT INTO outbox (game_id, channel_id, body, created_at) VALUES (?, ?, ?, ?)", rows
         )
 
@@ -79,7 +78,9 @@ def marked(entry_id: int, now: datetime) -> Step:
     """The step of :func:`mark`, to write on its own (``db.write``): one call."""
     params = (stamp(now), entry_id)
 
-    def step(connection: sqlite3.Connection) -> None:
-        connection.execute("UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL", params)
+    async def step(connection: Conn) -> None:
+        await connection.execute(
+            "UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL", params
+        )
 
     return step

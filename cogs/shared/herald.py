@@ -14,7 +14,8 @@ drawn again smaller.
 
 The game master stores a reply's announcements in the game's outbox with what they announce
 (gm.outbox, a reply marked ``queued``): the herald delivers a game's waiting announcements from
-there, one game's one delivery at a time and in order, marking each as soon as it is delivered
+there, one game's one delivery at a time and in order (in this process, and among the processes
+sharing the database: ``gm.delivering``), marking each as soon as it is delivered
 (a phase's post records its message and the mark in one transaction). At start-up (and on every
 reconnection) it delivers what a crash or an outage left waiting. Only the announcement being
 delivered when the process died can be delivered twice. One that Discord refuses is logged and
@@ -171,7 +172,7 @@ class Herald:
     async def deliver_waiting(self, game_id: int) -> None:
         """Deliver the game's announcements waiting in the outbox, in order, each marked as soon
         as it is delivered (those of the reply just given, and any a crash left behind)."""
-        async with self._outbox_locks(game_id):
+        async with self._outbox_locks(game_id), self.gm.delivering(game_id):
             waiting = await self.gm.undelivered(game_id)
             if not waiting:
                 return

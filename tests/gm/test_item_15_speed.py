@@ -23,6 +23,7 @@ from gm.locks import Locks
 from gm.service import GameMaster
 from gm.timing import PRUNE_EVERY, DeadlineRunner
 from store import games
+from tests.backends import ON_SQLITE
 from tests.gm.table import ALICE, BOB, CHANNEL, GUILD, Table, said
 from tests.gm.test_whole_games import start_classic_learning
 
@@ -51,6 +52,7 @@ async def learning_game(table: Table, channel: int) -> int:
     return await table.game_id(channel)
 
 
+@ON_SQLITE
 async def test_item_15_1_a_command_is_one_call_to_the_database_thread(table: Table, calls: Calls) -> None:
     """Once the game is held, a command (with a request id, so answered once) and its
     announcements and reply are one transaction in one call; a refusal reads once, to give a
