@@ -247,7 +247,8 @@ def _hours(span: timedelta) -> str:
 class Setup:
     """Where the console keeps things; from bot.py's flags and the environment."""
 
-    db: Path
+    db: Path | str
+    """The SQLite file, or a ``postgresql://`` address."""
     pictures: Path | None
     """None: draw no pictures."""
     seed: int | None = None

@@ -11,7 +11,7 @@ import pytest
 
 import bot
 from cogs.app import Options, WarpWarBot
-from store.db import Database
+from store.sqlite import SqliteDatabase
 from tests.cogs.conftest import World
 from tests.console.helpers import bot as run_bot
 
@@ -52,17 +52,17 @@ async def test_a_refused_token_is_told_and_the_database_closed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     closed: list[str] = []
-    close = Database.close
+    close = SqliteDatabase.close
 
     async def start(self: WarpWarBot, token: str, *, reconnect: bool = True) -> None:
         raise discord.LoginFailure("Improper token has been passed.")
 
-    async def noted(self: Database) -> None:
+    async def noted(self: SqliteDatabase) -> None:
         closed.append(self.path)
         await close(self)
 
     monkeypatch.setattr(WarpWarBot, "start", start)
-    monkeypatch.setattr(Database, "close", noted)
+    monkeypatch.setattr(SqliteDatabase, "close", noted)
     assert await bot.run_discord("bad-token", tmp_path / "db.sqlite3", Options()) == 1
     assert closed == [str(tmp_path / "db.sqlite3")]
     assert "Discord refused DISCORD_TOKEN" in capsys.readouterr().err
