@@ -81,13 +81,13 @@ async def test_the_bot_runs_the_shards_it_is_given(tmp_path: Path) -> None:
 
 def players(
     env: simcord.Env, shard: int
-) -> tuple[simcord.ChannelHandle, simcord.MemberActor, simcord.MemberActor]:
+) -> tuple[simcord.GuildHandle, simcord.ChannelHandle, simcord.MemberActor, simcord.MemberActor]:
     """A server on ``shard`` with a channel and two members."""
     guild = env.create_guild(f"Shard {shard} guild", shard_id=shard)
     channel = guild.create_text_channel("warroom")
     alice = guild.add_member(env.create_user(f"alice{shard}"))
     bob = guild.add_member(env.create_user(f"bob{shard}"))
-    return channel, alice, bob
+    return guild, channel, alice, bob
 
 
 @pytest.mark.parametrize("bot_options", [Options(sync=True, deadlines=False, shards=Shards(2))])
@@ -96,8 +96,8 @@ async def test_one_process_on_two_shards_plays_in_servers_on_each_and_by_dm(simc
     client = simcord_env.bot
     assert isinstance(client, WarpWarBot) and sorted(client.shards) == [0, 1]
     for shard in (0, 1):
-        channel, alice, bob = players(simcord_env, shard)
-        guild = client.get_guild(channel.guild.id)
+        guild_handle, channel, alice, bob = players(simcord_env, shard)
+        guild = client.get_guild(guild_handle.id)
         assert guild is not None and guild.shard_id == shard
         await use(alice, channel, "warpwar new", fixed_order=True)
         await use(bob, channel, "warpwar join")
@@ -118,11 +118,11 @@ async def test_a_deadline_of_a_server_on_another_shard_is_fired_and_announced(
     channel, fetched by id since this process does not cache that server."""
     client = simcord_env.bot
     assert isinstance(client, WarpWarBot)
-    channel, alice, bob = players(simcord_env, 0)
-    assert client.get_guild(channel.guild.id) is None and client.get_channel(channel.id) is None
+    guild_handle, channel, alice, bob = players(simcord_env, 0)
+    assert client.get_guild(guild_handle.id) is None and client.get_channel(channel.id) is None
     gm = client.gm
     created = await gm.create(
-        Actor(alice.id, "alice0"), channel.guild.id, channel.id, fixed_order=True, phase_hours=2.0
+        Actor(alice.id, "alice0"), guild_handle.id, channel.id, fixed_order=True, phase_hours=2.0
     )
     assert created.ok, created.text
     assert (await gm.join(Actor(bob.id, "bob0"), channel.id)).ok
