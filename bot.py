@@ -4,7 +4,9 @@ With a Discord token (``DISCORD_TOKEN`` in the environment or ``.env``) the bot 
 (cogs/). Its slash commands are registered only when asked, ``python bot.py --sync`` (Discord
 rate-limits registering; definitions change only with an update), to the server
 ``DEV_GUILD_ID`` if set (at once, for development), else globally. SIGINT/SIGTERM close the
-connection and then the database.
+connection and then the database. ``SHARD_COUNT`` and ``SHARD_IDS`` choose the shards this
+process runs (cogs.shards); ``WARPWAR_DB`` (or ``--db``) is a SQLite file or a
+``postgresql://`` address, which several processes may share (docs/deployment.md).
 
 With no token the game master plays in a local console (console/): at a prompt when standard
 input is a terminal, a script with ``--script FILE``, and otherwise the bundled demo, so
@@ -34,6 +36,7 @@ import discord
 from dotenv import load_dotenv
 
 from cogs.app import Options, WarpWarBot
+from cogs.shards import shards_from
 from console.app import Setup, run_interactive, run_script
 from console.demo import DEMOS, play_demo
 from gm.core import REQUESTS_KEPT
@@ -54,8 +57,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--db",
-        metavar="PATH|URL",
-        help=f"the SQLite file, or a postgresql:// address (default $WARPWAR_DB or {DEFAULT_DB})",
+        metavar="PATH",
+        help=f"the SQLite file or a postgresql:// address (default $WARPWAR_DB or {DEFAULT_DB})",
     )
     parser.add_argument(
         "--pictures", type=Path, metavar="DIR", help="where pictures are saved (default: beside the db)"
@@ -83,7 +86,10 @@ def discord_options(args: argparse.Namespace, environ: Mapping[str, str]) -> Opt
     kept = requests_kept(environ)
     if isinstance(kept, str):
         return kept
-    return Options(sync=args.sync, dev_guild=int(guild) if guild else None, requests_kept=kept)
+    shards = shards_from(environ)
+    if isinstance(shards, str):
+        return shards
+    return Options(sync=args.sync, dev_guild=int(guild) if guild else None, requests_kept=kept, shards=shards)
 
 
 def requests_kept(environ: Mapping[str, str]) -> timedelta | str:
@@ -131,11 +137,16 @@ async def run_discord(token: str, db_path: Path | str, options: Options) -> int:
 
 
 def setup_from(args: argparse.Namespace, kept: timedelta) -> Setup:
-    named = args.db or os.environ.get("WARPWAR_DB", "").strip() or DEFAULT_DB
-    db: Path | str = named if is_postgres(named) else Path(named)
+    db = database_target(args.db or os.environ.get("WARPWAR_DB", "").strip() or DEFAULT_DB)
     beside = Path(DEFAULT_DB).parent if isinstance(db, str) else db.parent
     pictures = None if args.no_pictures else args.pictures or beside / "pictures"
     return Setup(db, pictures, args.seed, kept)
+
+
+def database_target(text: str) -> Path | str:
+    """``--db`` or ``WARPWAR_DB``: a PostgreSQL address stays text (a path would fold its
+    ``//``), anything else is a file's path."""
+    return text if is_postgres(text) else Path(text)
 
 
 def main(argv: list[str] | None = None) -> int:

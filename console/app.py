@@ -248,7 +248,7 @@ class Setup:
     """Where the console keeps things; from bot.py's flags and the environment."""
 
     db: Path | str
-    """The SQLite file, or a PostgreSQL database's address."""
+    """The SQLite file, or a ``postgresql://`` address."""
     pictures: Path | None
     """None: draw no pictures."""
     seed: int | None = None

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from bench_arena import arena_picture, fights_by_default, move_and_engage  # scripts/ is on the path
 from bench_gm import deadlines_at_start, game_master  # scripts/ is on the path when this file runs
 from bench_pictures import long_game  # scripts/ is on the path
+from bench_processes import processes
 from PIL import Image
 
 from engine.warpwar import Accepted, GameSetup, GameState, PlayerSetup, apply, new_game
@@ -271,6 +272,7 @@ SECTIONS: dict[str, Callable[[], list[str]]] = {
     "map": map_render,
     "gm": game_master,
     "deadlines": deadlines_at_start,
+    "processes": processes,
     "arena": arena_move,
     "arena-picture": arena_render,
 }
