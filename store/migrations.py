@@ -168,8 +168,7 @@ MIGRATIONS: list[str] = [
     # 13 (issue 16, item 2): a game's revision, moved on by every transaction that writes the game
     # under its lock where several processes share the database (PostgreSQL, store.postgres): a
     # process holding the game in memory reads it again when another process changed it. SQLite
-    # has one process per file and leaves it at 0. Numbered 15: migrations 13 and 14, work of the
-    # same time on other branches, go before it when the branches are merged.
+    # has one process per file and leaves it at 0.
     """
     ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0
     """,
