@@ -4,7 +4,9 @@ With a Discord token (``DISCORD_TOKEN`` in the environment or ``.env``) the bot 
 (cogs/). Its slash commands are registered only when asked, ``python bot.py --sync`` (Discord
 rate-limits registering; definitions change only with an update), to the server
 ``DEV_GUILD_ID`` if set (at once, for development), else globally. SIGINT/SIGTERM close the
-connection and then the database.
+connection and then the database. ``SHARD_COUNT`` and ``SHARD_IDS`` choose the shards this
+process runs (cogs.shards); ``WARPWAR_DB`` (or ``--db``) is a SQLite file or a
+``postgresql://`` address, which several processes may share (docs/deployment.md).
 
 With no token the game master plays in a local console (console/): at a prompt when standard
 input is a terminal, a script with ``--script FILE``, and otherwise the bundled demo, so
@@ -20,11 +22,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import signal
 import sys
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
 
 import aiohttp
@@ -32,11 +36,15 @@ import discord
 from dotenv import load_dotenv
 
 from cogs.app import Options, WarpWarBot
+from cogs.shards import shards_from
 from console.app import Setup, run_interactive, run_script
 from console.demo import DEMOS, play_demo
-from store.db import DatabaseFileError, open_database
+from gm.core import REQUESTS_KEPT
+from store.db import DatabaseFileError, is_postgres, open_database
 
 DEFAULT_DB = "data/warpwar.sqlite3"
+MIN_REQUEST_DAYS, MAX_REQUEST_DAYS = 1.0, 3650
+"""Bounds of ``WARPWAR_REQUEST_DAYS``: a day at least (retries come within minutes)."""
 log = logging.getLogger("warpwar")
 
 
@@ -48,7 +56,9 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         "--keep-going", action="store_true", help="with --script: play on after a refused line"
     )
     parser.add_argument(
-        "--db", type=Path, metavar="PATH", help=f"the SQLite file (default $WARPWAR_DB or {DEFAULT_DB})"
+        "--db",
+        metavar="PATH",
+        help=f"the SQLite file or a postgresql:// address (default $WARPWAR_DB or {DEFAULT_DB})",
     )
     parser.add_argument(
         "--pictures", type=Path, metavar="DIR", help="where pictures are saved (default: beside the db)"
@@ -73,10 +83,34 @@ def discord_options(args: argparse.Namespace, environ: Mapping[str, str]) -> Opt
     guild = environ.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         return f"DEV_GUILD_ID must be a server's id (digits), not {guild[:30]!r}"
-    return Options(sync=args.sync, dev_guild=int(guild) if guild else None)
+    kept = requests_kept(environ)
+    if isinstance(kept, str):
+        return kept
+    shards = shards_from(environ)
+    if isinstance(shards, str):
+        return shards
+    return Options(sync=args.sync, dev_guild=int(guild) if guild else None, requests_kept=kept, shards=shards)
 
 
-async def run_discord(token: str, db_path: Path, options: Options) -> int:
+def requests_kept(environ: Mapping[str, str]) -> timedelta | str:
+    """How long answered requests are kept (``WARPWAR_REQUEST_DAYS``, 30 by default); or what
+    is wrong with the setting."""
+    text = environ.get("WARPWAR_REQUEST_DAYS", "").strip()
+    if not text:
+        return REQUESTS_KEPT
+    try:
+        days = float(text)
+    except ValueError:
+        days = -1.0
+    if not MIN_REQUEST_DAYS <= days <= MAX_REQUEST_DAYS:  # also refuses nan
+        return (
+            f"WARPWAR_REQUEST_DAYS must be a number of days from {MIN_REQUEST_DAYS:g} to "
+            f"{MAX_REQUEST_DAYS}, not {text[:30]!r}"
+        )
+    return timedelta(days=days)
+
+
+async def run_discord(token: str, db_path: Path | str, options: Options) -> int:
     """Run the Discord bot until it is stopped (SIGINT/SIGTERM), then close the database."""
     db = await open_database(db_path)
     bot = WarpWarBot(db, options=options)
@@ -102,10 +136,17 @@ async def run_discord(token: str, db_path: Path, options: Options) -> int:
     return 0
 
 
-def setup_from(args: argparse.Namespace) -> Setup:
-    db = args.db or Path(os.environ.get("WARPWAR_DB") or DEFAULT_DB)
-    pictures = None if args.no_pictures else args.pictures or db.parent / "pictures"
-    return Setup(db, pictures, args.seed)
+def setup_from(args: argparse.Namespace, kept: timedelta) -> Setup:
+    db = database_target(args.db or os.environ.get("WARPWAR_DB", "").strip() or DEFAULT_DB)
+    beside = Path(DEFAULT_DB).parent if isinstance(db, str) else db.parent
+    pictures = None if args.no_pictures else args.pictures or beside / "pictures"
+    return Setup(db, pictures, args.seed, kept)
+
+
+def database_target(text: str) -> Path | str:
+    """``--db`` or ``WARPWAR_DB``: a PostgreSQL address stays text (a path would fold its
+    ``//``), anything else is a file's path."""
+    return text if is_postgres(text) else Path(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,6 +155,15 @@ def main(argv: list[str] | None = None) -> int:
     except DatabaseFileError as fault:
         print(f"bot.py: {fault}", file=sys.stderr)
         return 1
+
+
+def freeze_start_up() -> None:
+    """What start-up made (modules, maps, fonts, settings) lives as long as the process: out of
+    the garbage collector's reach, a full collection, which holds every thread (the event loop
+    too), walks only what the bot made since. A picture's first sketch of a long game set off
+    one that held the loop 30 ms in a large process (tests/gm/test_i15_item_02_pictures.py)."""
+    gc.collect()
+    gc.freeze()
 
 
 def run(argv: list[str] | None) -> int:
@@ -126,7 +176,11 @@ def run(argv: list[str] | None) -> int:
         level=(os.environ.get("LOG_LEVEL", "").strip() or ("INFO" if on_discord else "WARNING")).upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    setup = setup_from(args)
+    kept = requests_kept(os.environ)
+    if isinstance(kept, str):
+        print(f"bot.py: {kept}", file=sys.stderr)
+        return 2
+    setup = setup_from(args, kept)
     if args.sync and not on_discord:
         print("bot.py: --sync registers the Discord commands; it needs DISCORD_TOKEN.", file=sys.stderr)
         return 2
@@ -144,6 +198,7 @@ def run(argv: list[str] | None) -> int:
         if isinstance(options, str):
             print(f"bot.py: {options}", file=sys.stderr)
             return 2
+        freeze_start_up()
         return asyncio.run(run_discord(token, setup.db, options))
     if sys.stdin.isatty():
         return asyncio.run(run_interactive(setup))

@@ -6,6 +6,13 @@ Cogs translate interactions into game master calls and replies into messages, no
 herald, the pace) in constructors or through the bot's typed shape (cogs.shared.context). The
 client owns the game master, the herald that delivers its replies, and the
 task that fires deadlines; it never syncs its commands unless asked (Discord rate-limits it).
+
+The bot runs the shards its options name (cogs.shards: ``SHARD_COUNT``, ``SHARD_IDS``); several
+processes, each with its own shards, share one PostgreSQL database. Nothing here belongs to a
+shard: a game is read from the database whichever process an interaction reaches, announcements
+go to a game's channel by its id (fetched when this process does not have it, its server being
+on another's shard), and every process's deadline task claims due deadlines in the database, so
+each fires once (gm.timing).
 """
 
 from __future__ import annotations
@@ -14,13 +21,14 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.shards import ONE_SHARD, Shards
 from cogs.shared import mailbox
 from cogs.shared.errors import ErrorTree
 from cogs.shared.herald import Herald
@@ -30,6 +38,7 @@ from cogs.warpwar import end_buttons, orders_ui, turn_buttons
 from cogs.warpwar.hooks import HOOKS
 from engine.text import plural
 from gm.clock import Clock
+from gm.core import REQUESTS_KEPT
 from gm.service import GameMaster
 from gm.timing import DeadlineRunner
 from store.db import Database
@@ -65,6 +74,10 @@ class Options:
     """Sync to this server only (instant, for development) instead of globally."""
     deadlines: bool = True
     """Run the deadline task (tests may fire deadlines themselves)."""
+    requests_kept: timedelta = REQUESTS_KEPT
+    """How long answered requests are kept before the deadline task prunes them."""
+    shards: Shards = ONE_SHARD
+    """The bot's shard count and the shards this process runs (one shard of one by default)."""
 
 
 SERVER_INSTALL = app_commands.AppInstallationType(guild=True, user=False)
@@ -72,9 +85,10 @@ SERVER_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, priva
 """Every command's default: installed with the bot in a server, used in its channels."""
 
 
-class WarpWarBot(commands.Bot):
+class WarpWarBot(commands.AutoShardedBot):
     """The client. Default intents only (no privileged ones): slash commands, buttons and DMs
-    need none, and the owner's ``@bot sync`` works because mentions carry their content."""
+    need none, and the owner's ``@bot sync`` works because mentions carry their content.
+    Sharded always, so one class serves one process on one shard and many processes on many."""
 
     def __init__(
         self,
@@ -84,8 +98,11 @@ class WarpWarBot(commands.Bot):
         seeds: Callable[[int], int] | None = None,
         secrets: Callable[[int], bytes] | None = None,
     ) -> None:
+        options = options or Options()
         super().__init__(
             command_prefix=commands.when_mentioned,
+            shard_count=options.shards.count,
+            shard_ids=list(options.shards.running),
             intents=discord.Intents.default(),
             tree_cls=ErrorTree,  # its on_error is in place before anything can fail
             allowed_mentions=ALLOWED_MENTIONS,
@@ -96,8 +113,10 @@ class WarpWarBot(commands.Bot):
             allowed_contexts=SERVER_ONLY,
         )
         self.db = db
-        self.options = options or Options()
-        self.gm = GameMaster(db, clock or DiscordClock(), seeds, secrets=secrets)
+        self.options = options
+        self.gm = GameMaster(
+            db, clock or DiscordClock(), seeds, secrets=secrets, requests_kept=self.options.requests_kept
+        )
         self.herald = Herald(self, self.gm, db, HOOKS, {**prompts.VIEWS, **end_buttons.VIEWS})
         self.pace = Pace()
         """Calls in flight, so that every interaction is acknowledged in time (cogs/shared/pace.py)."""

@@ -1,7 +1,7 @@
 """The local console: the game master played in a terminal, one line per slash command.
 
 It is a front end like the Discord cogs will be: it reads what someone typed, calls the same
-:class:`~gm.service.GameMaster` on the same SQLite store, and prints what the game master says
+:class:`~gm.service.GameMaster` on the same store, and prints what the game master says
 to whom. ``python bot.py --console`` opens it; ``--script FILE`` plays a file of lines; with
 no Discord token and no terminal, ``bot.py`` plays the bundled demo (console.demo).
 

@@ -22,7 +22,7 @@ import hashlib
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from enum import Enum
 from pathlib import Path
@@ -40,6 +40,7 @@ from engine.text import plural
 from gm.announce import Reply, refused
 from gm.aside import GameSetAside
 from gm.clock import ManualClock
+from gm.core import REQUESTS_KEPT
 from gm.service import Actor, GameMaster
 from store.db import open_database
 
@@ -59,7 +60,7 @@ class Outcome(Enum):
 
 
 def user_id(name: str) -> int:
-    """A console user's id, the same for the same name in every session (and fits SQLite)."""
+    """A console user's id, the same for the same name in every session (and fits a 64-bit integer)."""
     return int.from_bytes(hashlib.sha256(name.casefold().encode()).digest()[:6], "big")
 
 
@@ -246,11 +247,14 @@ def _hours(span: timedelta) -> str:
 class Setup:
     """Where the console keeps things; from bot.py's flags and the environment."""
 
-    db: Path
+    db: Path | str
+    """The SQLite file, or a ``postgresql://`` address."""
     pictures: Path | None
     """None: draw no pictures."""
     seed: int | None = None
     """None: games draw their seed at random (at the prompt); scripts always have one."""
+    requests_kept: timedelta = REQUESTS_KEPT
+    """Answered requests older than this (by the session's clock) are pruned when it opens."""
 
 
 @asynccontextmanager
@@ -266,8 +270,10 @@ async def open_session(
             clock,
             seeds=(lambda game_id: seed) if seed is not None else None,
             secrets=(lambda game_id: script_secret(seed, game_id)) if seed is not None else None,
+            requests_kept=setup.requests_kept,
         )
         await gm.check_games()
+        await gm.prune_requests()
         printer = Printer(clock, Album(gm, setup.pictures), write, bold=_is_terminal(sys.stdout))
         yield Session(gm, clock, printer)
     finally:
@@ -342,7 +348,7 @@ async def play_script(session: Session, path: Path, keep_going: bool = False) ->
 
 async def run_script(setup: Setup, path: Path, keep_going: bool) -> int:
     """``bot.py --script``: a fixed clock and seed, so every run of the script agrees."""
-    seeded = setup if setup.seed is not None else Setup(setup.db, setup.pictures, DEFAULT_SEED)
+    seeded = setup if setup.seed is not None else replace(setup, seed=DEFAULT_SEED)
     async with open_session(seeded, ManualClock(SCRIPT_START), say) as session:
         return await play_script(session, path, keep_going)
 

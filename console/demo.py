@@ -38,16 +38,17 @@ async def play_demo(pictures: Path | None = None, draw: bool = True, demo: str =
     temporary folder; ``draw`` False draws none."""
     home = Path(tempfile.mkdtemp(prefix="warpwar-demo-"))
     folder = pictures or home / "pictures"
-    setup = Setup(home / "demo.sqlite3", folder if draw else None, DEFAULT_SEED)
+    db = home / "demo.sqlite3"
+    setup = Setup(db, folder if draw else None, DEFAULT_SEED)
     script = SCRIPTS[demo]
     say(f"-- Playing the bundled demo, {TITLES[demo]}.")
     say(f"-- Script {script}; each line is shown as 'who> command', then what the referee says.")
     code = await run_script(setup, script, keep_going=False)
     if code == 0 and demo == "arena":
-        code = await verify_dice(setup.db, home / "warp-arena-export.json")
+        code = await verify_dice(db, home / "warp-arena-export.json")
     drawn = sorted(folder.glob("*.png")) if folder.is_dir() else []
     saved = f"{plural(len(drawn), 'picture')} {'is' if len(drawn) == 1 else 'are'} saved in {folder}"
-    say(f"-- The demo is over. {saved}; the game is in {setup.db}.")
+    say(f"-- The demo is over. {saved}; the game is in {db}.")
     say("-- Play yourself at a terminal: python bot.py --console (make run does it when no token is set).")
     return code
 

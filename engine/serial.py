@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -23,6 +24,10 @@ T = TypeVar("T")
 
 _REGISTRY: dict[str, type[Any]] = {}
 _NAMES: dict[type[Any], str] = {}
+_ONCE: set[type[Any]] = set()
+"""Classes whose instances are encoded once (:func:`encoded_once`)."""
+_KEPT = "_serial_encoded"
+"""Where such an instance keeps its encoding (in its ``__dict__``, as ``cached_property`` does)."""
 
 
 def serializable(cls: type[T]) -> type[T]:
@@ -45,6 +50,14 @@ def serializable_in(namespace: str) -> Callable[[type[T]], type[T]]:
     return register
 
 
+def encoded_once(cls: type[T]) -> type[T]:
+    """Mark a serializable class whose instances never change and are encoded often (a game's
+    map, inside every state stored): each instance is encoded once and the JSON data kept on it.
+    The data :func:`encode` returns is never to be changed in place."""
+    _ONCE.add(cls)
+    return cls
+
+
 def _register(cls: type[T], name: str) -> type[T]:
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls.__name__} is not a dataclass")
@@ -57,22 +70,83 @@ def _register(cls: type[T], name: str) -> type[T]:
 
 def encode(value: Any) -> JSON:
     """Turn a registered dataclass (or any value made of them) into plain JSON data."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    try:
+        names = _DATACLASS_FIELDS[kind]
+    except KeyError:
+        names = _DATACLASS_FIELDS[kind] = _field_names(kind)
+    if names is not None:
+        if kind not in _ONCE:
+            return _fields(value, names)
+        kept = value.__dict__.get(_KEPT)
+        if kept is None:
+            kept = value.__dict__[_KEPT] = _fields(value, names)
+        return kept
     if isinstance(value, enum.Enum):
         return value.value
-    if value is None or isinstance(value, (bool, int, str, float)):
+    if isinstance(value, (bool, int, str, float)):
         return value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, JSON] = {"type": _NAMES.get(type(value), type(value).__name__)}
-        for f in dataclasses.fields(value):
-            if f.init:
-                out[f.name] = encode(getattr(value, f.name))
-        return out
     if isinstance(value, Mapping):
-        return {_encode_key(k): encode(v) for k, v in value.items()}
+        return {
+            k if type(k) is str else _encode_key(k): v if type(v) in _PLAIN else encode(v)
+            for k, v in value.items()
+        }
     if isinstance(value, (tuple, list, frozenset, set)):
         items = sorted(value) if isinstance(value, (frozenset, set)) else value
-        return [encode(v) for v in items]
+        return [v if type(v) in _PLAIN else encode(v) for v in items]
     raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def to_json(value: Any) -> str:
+    """``json.dumps(encode(value))``, the text of each field whose class is encoded once (a
+    game's map: most of a stored state) written once too, and put in place."""
+    data = encode(value)
+    names = _field_names(type(value)) or ()
+    once = [name for name in names if type(getattr(value, name)) in _ONCE]
+    if not once:
+        return json.dumps(data)
+    marks = {name: f"{_MARK}{name}" for name in once}
+    text = json.dumps({**data, **marks})
+    for name, mark in marks.items():
+        field = getattr(value, name)
+        kept = field.__dict__.get(_TEXT)
+        if kept is None:
+            kept = field.__dict__[_TEXT] = json.dumps(data[name])
+        text = text.replace(json.dumps(mark), kept, 1)
+    return text
+
+
+_MARK = "\x00serial.to_json\x00"
+"""Where a field's kept text goes (no text a game stores holds this)."""
+_TEXT = "_serial_text"
+
+
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+"""Types encoded as themselves, found by their type alone (most values are)."""
+
+
+_DATACLASS_FIELDS: dict[type[Any], tuple[str, ...] | None] = {}
+"""The fields each type is encoded with (:func:`_field_names`), found once per type: states
+hold thousands of values."""
+
+
+def _field_names(kind: type[Any]) -> tuple[str, ...] | None:
+    """The fields a dataclass is encoded with (those its constructor takes); None for a type
+    that is not a dataclass."""
+    if not dataclasses.is_dataclass(kind):
+        return None
+    return tuple(f.name for f in dataclasses.fields(kind) if f.init)
+
+
+def _fields(value: Any, names: tuple[str, ...]) -> dict[str, JSON]:
+    """A dataclass's fields, encoded, under its registered name (plain values as they are)."""
+    out: dict[str, JSON] = {"type": _NAMES.get(type(value), type(value).__name__)}
+    for name in names:
+        field = getattr(value, name)
+        out[name] = field if type(field) in _PLAIN else encode(field)
+    return out
 
 
 def _encode_key(key: Any) -> str:

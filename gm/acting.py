@@ -9,7 +9,6 @@ from typing import Any, cast
 from gm.announce import Reply, refused
 from gm.core import Actor, GameCore, once
 from gm.kinds import Refused, accepted
-from store import games
 
 NOTHING_CHANGED = "That changes nothing."
 
@@ -18,7 +17,7 @@ class Acting(GameCore):
     @once
     async def act(self, actor: Actor, game_id: int, command: Any) -> Reply:
         """Carry out ``command`` in the game as the actor's seat: the kind judges it."""
-        row = await games.game_by_id(self.db, game_id)
+        row = await self.row_of(game_id)
         if row is None:
             return refused("There is no such game.", "no-game")
         async with self.locked(row.id):
@@ -37,7 +36,5 @@ class Acting(GameCore):
                 return refused(no.message, no.code)
             if not result.events:
                 reply = Reply(True, NOTHING_CHANGED, game_id=row.id, channel_id=row.channel_id)
-                async with self.db.transaction():
-                    await self.remember(reply)
-                return reply
+                return await self.settle(row.id, [], reply)
             return await self.commit(loaded, result, actor.user_id, acting=seat.name)

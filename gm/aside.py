@@ -4,29 +4,30 @@ A game whose stored state does not decode, whose events do not replay to that st
 deadline raises is *set aside* (store.set_aside): its deadlines stop, its commands are refused in
 words, its status says why, and the log says so once, when it happens. Everything else goes on.
 
-Errors of the database file itself (``sqlite3.Error``, ``OSError``: a full disk, a locked file)
-are the file's, not the game's: they are never a reason to set a game aside; the command fails
-and the deadline runner tries again later (gm.timing).
+Errors of the database itself (SQLite's or PostgreSQL's, ``OSError``: a full disk, a locked
+file, a lost connection) are the database's, not the game's: they are never a reason to set a
+game aside; the command fails and the deadline runner tries again later (gm.timing).
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from datetime import datetime
 
 from gm.announce import Reply, refused
 from gm.kinds import Kinds
 from store import games, set_aside
 from store.db import Database, DatabaseFileError
-from store.games import GameRow
+from store.dialect import DATABASE_ERRORS
+from store.games import GameRow, Stale
 from store.set_aside import SetAside
 
 log = logging.getLogger(__name__)
 
-TRANSIENT: tuple[type[Exception], ...] = (sqlite3.Error, OSError, DatabaseFileError)
-"""Failures of the database file, retried, never blamed on one game."""
+TRANSIENT: tuple[type[Exception], ...] = (*DATABASE_ERRORS, OSError, DatabaseFileError, Stale)
+"""Failures of the database file, retried, never blamed on one game (a game found changed since
+the game master read it is read again)."""
 
 STATE_UNREADABLE = "its saved state could not be read"
 EVENTS_UNREADABLE = "its saved story could not be read"
@@ -66,9 +67,10 @@ async def put_aside(
     db: Database, game_id: int, reason: str, error: BaseException | str, now: datetime
 ) -> GameSetAside:
     """Set the game aside and log it, once: a game already set aside keeps its first reason and
-    is not logged again. Returns the exception for the caller to raise."""
+    is not logged again (under the game's lock, so no other process writes it meanwhile).
+    Returns the exception for the caller to raise."""
     detail = detail_of(error)
-    async with db.transaction():
+    async with db.locked(game_id), db.transaction():
         first = await set_aside.put(db, game_id, reason, detail, now)
     if first:
         trace = error if isinstance(error, BaseException) else None
@@ -140,4 +142,4 @@ async def examine(db: Database, kinds: Kinds, game_id: int, now: datetime) -> Ga
 
 
 NOT_THE_GAMES: tuple[type[Exception], ...] = (GameSetAside, *TRANSIENT)
-"""Failures that pass through unchanged: the game is known to be set aside, or the file failed."""
+"""Failures that pass through unchanged: the game is known to be set aside, or the database failed."""

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from engine.text import plural
 from gm.announce import Reply, refused
-from gm.aside import GameSetAside, fault, put_aside
+from gm.aside import GameSetAside, fault
 from gm.core import Actor, GameCore, once
 from store import games, set_aside
 from store.set_aside import SetAside
@@ -37,7 +37,7 @@ class Isolation(GameCore):
                 continue
             problem = await fault(self.db, self.kinds, row)
             if problem is not None:
-                found.append((await put_aside(self.db, row.id, *problem, self.clock.now())).aside)
+                found.append((await self.set_aside(row.id, *problem)).aside)
         seconds = time.perf_counter() - started
         log.info(
             "checked %s in %.2f s: %s set aside",
@@ -77,7 +77,7 @@ class Isolation(GameCore):
                 game_id=row.id,
                 channel_id=row.channel_id,
             )
-            async with self.db.transaction():
+            async with self.writing(row.id):
                 await set_aside.release(self.db, row.id)
                 await self.remember(reply)
         log.warning("game %s released by %s (%s)", row.id, actor.name, actor.user_id)

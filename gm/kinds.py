@@ -264,17 +264,26 @@ class GameKind(Protocol):
 
     # --- pictures ------------------------------------------------------------------------
 
+    def sketch(self, sketch: Any | None, rows: Sequence[LoggedEvent]) -> Any:
+        """What the game's pictures are drawn from once the log's next ``rows`` are read, given
+        what they were drawn from before them (None: from the first event): the state, and only
+        what the pictures show of the recent past (a phase's trails, the last battle at a star).
+        Pure and quick to move on by a few rows, so that a picture never folds the whole log
+        again (gm.painting keeps the sketches); it runs in a worker thread."""
+        ...
+
     def picture(
         self,
-        rows: Sequence[LoggedEvent],
+        sketch: Any,
         picture: Picture,
         title: str,
         due: datetime | None,
         scale: float,
         ended: bool = False,
     ) -> Drawing | None:
-        """What to draw for a picture request, from the log up to its version; ``ended``: the game
-        has ended, won or abandoned (what it hid until then is shown)."""
+        """What to draw for a picture request from the sketch of the log up to its version
+        (:meth:`sketch`); it runs in a worker thread, with the drawing. ``ended``: the game has
+        ended, won or abandoned (what it hid until then is shown)."""
         ...
 
     def preview(self, settings: Any, picture: Picture, title: str, scale: float) -> Drawing | None:

@@ -164,9 +164,8 @@ class Lobby(GameCore):
                 game_id=row.id,
                 channel_id=channel_id,
             )
-            async with self.db.transaction():
-                await games.add_seat(self.db, row.id, seat)
-                await self.remember(reply)
+            reply = await self.settle(row.id, [games.seat_added(row.id, seat)], reply)
+            self.hold(replace(loaded, seats=(*loaded.seats, seat)))
         return reply
 
     @once
@@ -190,9 +189,8 @@ class Lobby(GameCore):
                 game_id=row.id,
                 channel_id=channel_id,
             )
-            async with self.db.transaction():
-                await games.remove_seat(self.db, row.id, actor.user_id)
-                await self.remember(reply)
+            reply = await self.settle(row.id, [games.seat_removed(row.id, actor.user_id)], reply)
+            self.hold(replace(loaded, seats=tuple(s for s in loaded.seats if s.user_id != actor.user_id)))
         return reply
 
     @once

@@ -57,7 +57,7 @@ class Manage(GameCore):
             reply = self._public(loaded, f"Settings changed: {kind.describe(new, changes)}.")
             if lobby:
                 reply = replace(reply, pictures=kind.lobby_pictures(loaded.settings, new))
-            async with self.db.transaction():
+            async with self.writing(loaded.row.id):
                 setup = {**loaded.row.setup, **kind.settings_data(new)}
                 await games.update_game(self.db, loaded.row.id, self.clock.now(), setup=setup)
                 await self.remember(reply)
@@ -75,7 +75,7 @@ class Manage(GameCore):
             shown = loaded.kind.revealed(loaded.state) if loaded.state is not None else []
             records = "".join(f"\n{r}" for r in shown)
             reply = self._public(loaded, f"**{loaded.row.title}** was abandoned by {actor.name}.{records}")
-            async with self.db.transaction():
+            async with self.writing(loaded.row.id):
                 await games.update_game(self.db, loaded.row.id, self.clock.now(), status="abandoned")
                 await games.replace_deadlines(self.db, loaded.row.id, [])
                 await self.remember(reply)
@@ -94,7 +94,7 @@ class Manage(GameCore):
                 return refused("The game is already paused.", "paused")
             reply = self._public(loaded, "The game is paused: no deadline passes until it resumes.")
             reply = self._retitled(loaded, reply, await games.deadlines_of(self.db, loaded.row.id), True)
-            async with self.db.transaction():
+            async with self.writing(loaded.row.id):
                 await games.set_paused(self.db, loaded.row.id, self.clock.now())
                 reply = await self.remember(reply)
         return reply
@@ -136,7 +136,7 @@ class Manage(GameCore):
         moved = [replace(d, due_at=d.due_at + by) for d in current]
         paused = loaded.row.paused_at is not None and not unpause
         reply = self._retitled(loaded, reply, moved, paused)
-        async with self.db.transaction():
+        async with self.writing(loaded.row.id):
             await games.replace_deadlines(self.db, loaded.row.id, moved)
             if unpause:
                 await games.set_paused(self.db, loaded.row.id, None)

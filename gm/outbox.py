@@ -7,12 +7,17 @@ leaves the rest waiting: the front end delivers them when it starts again. The o
 delivered when the process died may be delivered twice (at least once); every other is
 delivered exactly once. Pictures are requests drawn as of the moment they were announced for
 (``Picture.version``), so a late delivery shows what it would have shown then.
+
+Where several processes share the database, one at a time delivers a game's outbox
+(:meth:`Outbox.delivering`): the others wait, then find what it delivered marked.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from engine.serial import decode
@@ -54,7 +59,13 @@ class Outbox(GameCore):
         """The games with announcements waiting (a front end starting up delivers them)."""
         return await outbox.games_waiting(self.db)
 
+    @asynccontextmanager
+    async def delivering(self, game_id: int) -> AsyncIterator[None]:
+        """One delivery of the game's outbox at a time among the processes sharing the database
+        (``Database.exclusive``): read what waits inside, so what another delivered is marked."""
+        async with self.db.exclusive(f"outbox:{game_id}"):
+            yield
+
     async def delivered(self, entry_id: int) -> None:
         """Mark one announcement delivered, as soon as it is (so a crash re-sends only the rest)."""
-        async with self.db.transaction():
-            await outbox.mark(self.db, entry_id, self.clock.now())
+        await self.db.write([outbox.marked(entry_id, self.clock.now())])

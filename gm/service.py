@@ -2,7 +2,7 @@
 
 Front ends (the Discord cogs, the local console) call these async methods with who is acting
 and where; each returns a :class:`~gm.announce.Reply`: a refusal is a value with a message,
-never an exception. One command's writes go to SQLite in one transaction, committed before the
+never an exception. One command's writes go to the database in one transaction, committed before the
 reply exists, so whatever a player was told has happened and survives a restart.
 
 The methods live in modules by what they are for; this class puts them together:
@@ -38,13 +38,14 @@ import functools
 import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from datetime import timedelta
 from typing import Any, TypeVar, cast
 
 from gm.acting import Acting
 from gm.announce import Reply, refused
 from gm.audit import Audit
 from gm.clock import Clock
-from gm.core import Actor, GameCore
+from gm.core import REQUESTS_KEPT, Actor, GameCore
 from gm.isolation import Isolation, refusing_set_aside
 from gm.kinds import Kinds
 from gm.lobby import Lobby
@@ -60,6 +61,7 @@ from gm.warpwar.kind import WARPWAR_KIND
 from gm.warpwar.looking import Looking
 from gm.warpwar.play import Play
 from store.db import Database
+from store.games import Stale
 
 __all__ = ["KINDS", "Actor", "GameMaster"]
 
@@ -82,8 +84,9 @@ class GameMaster(
         seeds: Callable[[int], int] | None = None,
         kinds: Kinds | None = None,
         secrets: Callable[[int], bytes] | None = None,
+        requests_kept: timedelta = REQUESTS_KEPT,
     ) -> None:
-        super().__init__(db, clock, seeds, kinds or KINDS, secrets)
+        super().__init__(db, clock, seeds, kinds or KINDS, secrets, requests_kept)
 
 
 Action = TypeVar("Action", bound=Callable[..., Awaitable[Reply]])
@@ -106,7 +109,12 @@ def guarded(action: Action) -> Action:
                 bound.arguments[name] = _argument(name, value)
         except TextError as invalid:
             return refused(str(invalid), invalid.code)
-        return await action(*bound.args, **bound.kwargs)
+        try:
+            return await action(*bound.args, **bound.kwargs)
+        except Stale:
+            # The game was not as held in memory (gm.memory): it is forgotten, and the action
+            # runs again on the game as stored. Nothing was written.
+            return await action(*bound.args, **bound.kwargs)
 
     return cast(Action, guard)
 

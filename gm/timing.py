@@ -3,6 +3,11 @@
 Deadlines are rows (store.games); :meth:`Timing.fire_due` carries out those that are due by
 the clock, and :class:`DeadlineRunner` sleeps until the next one. A deadline found overdue
 (the bot was offline) fires at once, announced as late.
+
+Where several processes share the database, each deadline is claimed by one of them: the one
+that takes its game's lock (the others pass it by, ``skip``), which reads the game again if
+another process changed it, finds the deadline still set, and removes it in the transaction of
+what it did. One that dies while firing leaves the deadline for the others.
 """
 
 from __future__ import annotations
@@ -10,12 +15,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from engine.text import plural
 from gm.announce import Reply
-from gm.aside import DEADLINE_FAILED, NOT_THE_GAMES, TRANSIENT, GameSetAside, detail_of, put_aside
+from gm.aside import DEADLINE_FAILED, NOT_THE_GAMES, TRANSIENT, GameSetAside, detail_of
 from gm.core import GameCore
 from store import games
 from store.games import Deadline
@@ -24,6 +29,14 @@ LATE = timedelta(minutes=1)
 """Fired later than this after it was due, a deadline is announced as late."""
 MAX_SLEEP = 3600.0
 """The runner looks again at least this often (seconds), whatever it was told."""
+MAX_SLEEP_SHARED = 30.0
+"""The same where several processes share the database: another may have set a deadline this
+process was not told of, then died before it passed."""
+ELSEWHERE_WAIT = 1.0
+"""How soon the runner looks again after passing by a due deadline whose game another process
+held (firing it, or a command on it)."""
+PRUNE_EVERY = timedelta(hours=1)
+"""The runner prunes old requests at its first pass (start-up), then at most this often."""
 BACKOFF_FIRST = 1.0
 BACKOFF_CAP = 300.0
 """After failed passes the runner waits 1, 2, 4 ... seconds, at most this (5 minutes)."""
@@ -35,6 +48,16 @@ class Timing(GameCore):
     async def next_due(self) -> datetime | None:
         return await games.next_due(self.db)
 
+    async def prune_requests(self) -> int:
+        """Forget the requests answered longer ago than the game master keeps them
+        (``requests_kept``): a retry comes within minutes, and a kept reply is a few kilobytes
+        a command. Returns how many went."""
+        pruned = await games.prune_requests(self.db, self.clock.now() - self.requests_kept)
+        if pruned:
+            days = self.requests_kept / timedelta(days=1)
+            log.info("pruned %s answered more than %g days ago", plural(pruned, "request"), days)
+        return pruned
+
     async def fire_due(self) -> list[Reply]:
         """Carry out every deadline that has passed; each gives a reply to announce. Those the
         database could not store are logged and tried again on the next call."""
@@ -44,33 +67,42 @@ class Timing(GameCore):
             log.warning("%s could not fire: %s; tried again later", failed, detail_of(fired.errors[0]))
         return fired.replies
 
-    async def fire_pass(self) -> Pass:
-        """Carry out every deadline that has passed, each on its own: one that fails costs only
-        itself (its game is set aside, or, for a database error, it is tried again on the next
-        pass), and every reply of those that fired is returned to be announced."""
+    async def fire_pass(self, announce: Callable[[Reply], Awaitable[None]] | None = None) -> Pass:
+        """Carry out every deadline that has passed, oldest first, each on its own: one that
+        fails costs only itself (its game is set aside, or, for a database error, it is tried
+        again on the next pass). Each reply is handed to ``announce`` as soon as its deadline
+        has fired (the first of a thousand overdue at start-up is told at once, not after the
+        last has fired); without ``announce`` they are returned in the pass."""
         now = self.clock.now()
         fired = Pass(now)
         for deadline in await games.due_deadlines(self.db, now):
             try:
-                reply = await self._fire(deadline, now)
+                reply = await self._fire(deadline, now, fired)
             except GameSetAside:
                 continue  # set aside, and logged once, when it happened
             except TRANSIENT as error:
                 fired.errors.append(error)
                 continue
-            if reply is not None:
+            if reply is None:
+                continue
+            if announce is None:
                 fired.replies.append(reply)
+            else:
+                await announce(reply)
         return fired
 
-    async def _fire(self, deadline: Deadline, now: datetime) -> Reply | None:
-        async with self.locked(deadline.game_id):
+    async def _fire(self, deadline: Deadline, now: datetime, fired: Pass) -> Reply | None:
+        async with self.locked(deadline.game_id, skip=True) as claimed:
+            if not claimed:
+                fired.elsewhere += 1
+                return None
             try:
                 return await self._carry_out(deadline, now)
             except NOT_THE_GAMES:
                 raise
             except Exception as error:
                 # No player's input is involved: it would fail the same way on every pass.
-                raise await put_aside(self.db, deadline.game_id, DEADLINE_FAILED, error, now) from error
+                raise await self.set_aside(deadline.game_id, DEADLINE_FAILED, error) from error
 
     async def _carry_out(self, deadline: Deadline, now: datetime) -> Reply | None:
         """What the deadline does, under the game's lock (the game's kind says what: end a
@@ -78,7 +110,7 @@ class Timing(GameCore):
         if deadline.kind == games.UNREADABLE:
             raise ValueError(f"the deadline {deadline.key!r} of game {deadline.game_id} cannot be read")
         loaded = await self.load(deadline.game_id)
-        current = {d.key: d for d in await games.deadlines_of(self.db, deadline.game_id)}
+        current = {d.key: d for d in loaded.deadlines}
         if loaded.state is None or current.get(deadline.key) != deadline:
             return None  # already handled, or the game moved on
         note = " (late: the bot was away when it passed)" if now - deadline.due_at > LATE else ""
@@ -96,10 +128,14 @@ class Timing(GameCore):
             reply = Reply(
                 True, "", announcements=tuple(told), game_id=loaded.row.id, channel_id=loaded.row.channel_id
             )
-        async with self.db.transaction():
-            await games.delete_deadline(self.db, deadline.game_id, deadline.key)
-            if reply is not None:
-                reply = await self.queue(reply)  # the reminders go with the deadline's row
+        # The reminders go with the deadline's row, in one transaction.
+        dropped = [games.deadline_dropped(deadline.game_id, deadline.key)]
+        if reply is None:
+            await self.write_game(deadline.game_id, dropped)
+        else:
+            reply = await self.settle(deadline.game_id, dropped, reply)
+        left = tuple(d for d in loaded.deadlines if d.key != deadline.key)
+        self.hold(replace(loaded, deadlines=left))
         return reply
 
 
@@ -133,6 +169,8 @@ class DeadlineRunner:
         self.failures = 0
         """Passes that failed in a row (0 when the last one went well)."""
         self._capped = False
+        self._prune_at: datetime | None = None
+        """When old requests are pruned next (None: at the first pass)."""
         gm.on_deadlines_moved(self._wake)
 
     def start(self) -> asyncio.Task[None]:
@@ -144,15 +182,15 @@ class DeadlineRunner:
             await self._sleep(await self.one_pass())
 
     async def one_pass(self) -> float:
-        """One pass: fire what is due and announce each that fired; how long to wait then."""
+        """One pass: fire what is due, announcing each as it fires; how long to wait then."""
         try:
-            fired = await self.gm.fire_pass()
-            await self._announce(fired.replies)
+            fired = await self.gm.fire_pass(self._announce)
+            await self._prune()  # after the deadlines: at start-up the overdue ones go first
             if fired.errors:
                 raise fired.errors[0]
             self._moved = False  # before looking, so no change is missed
             due = await self.gm.next_due()
-            if due is not None and due <= fired.now:
+            if due is not None and due <= fired.now and not fired.elsewhere:
                 raise RuntimeError(f"a deadline due at {due:%Y-%m-%d %H:%M:%S} UTC did not fire")
         except Exception as error:
             return self._backoff(error)
@@ -163,17 +201,26 @@ class DeadlineRunner:
             self.failures, self._capped = 0, False
         if self._moved:
             return 0.0  # they moved while we looked: look again
+        if fired.elsewhere:
+            return ELSEWHERE_WAIT  # its game was held by another process: look again soon
+        longest = MAX_SLEEP_SHARED if self.gm.db.shared else MAX_SLEEP
         if due is None:
-            return MAX_SLEEP
-        return min(MAX_SLEEP, max(0.0, (due - self.gm.clock.now()).total_seconds()))
+            return longest
+        return min(longest, max(0.0, (due - self.gm.clock.now()).total_seconds()))
 
-    async def _announce(self, replies: list[Reply]) -> None:
-        """Every reply of the pass is delivered, whatever happens to the one before it."""
-        for reply in replies:
-            try:
-                await self.deliver(reply)
-            except Exception:
-                log.exception("announcing a deadline of game %s failed", reply.game_id)
+    async def _prune(self) -> None:
+        """Old requests go at the first pass (start-up), then every :data:`PRUNE_EVERY`."""
+        now = self.gm.clock.now()
+        if self._prune_at is None or now >= self._prune_at:
+            await self.gm.prune_requests()
+            self._prune_at = now + PRUNE_EVERY
+
+    async def _announce(self, reply: Reply) -> None:
+        """Deliver one deadline's reply; a failure is logged and the pass goes on with the next."""
+        try:
+            await self.deliver(reply)
+        except Exception:
+            log.exception("announcing a deadline of game %s failed", reply.game_id)
 
     def _backoff(self, error: Exception) -> float:
         """How long to wait after a failed pass: doubling from the first, capped. The log has
@@ -215,4 +262,7 @@ class Pass:
 
     now: datetime
     replies: list[Reply] = field(default_factory=list)
+    """Those not announced as they fired (no announcer was given)."""
     errors: list[Exception] = field(default_factory=list)
+    elsewhere: int = 0
+    """Due deadlines passed by: another process held their game (a shared database)."""

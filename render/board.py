@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import count, pairwise
 
 from engine.warpwar import GameState
 from engine.warpwar.hexgrid import DIRECTIONS
 from engine.warpwar.knowledge import Sighting
 from engine.warpwar.rulesets import RuleSetName
+from engine.warpwar.starmap import HexMap
 from render import marks
-from render.canvas import Canvas
+from render.canvas import Canvas, Ground
 from render.counters import Stack, draw_stacks, stacks_by_hex
 from render.geometry import Box, HexLayout, extent, offset_path
 from render.metrics import Metrics
@@ -36,6 +38,11 @@ def board_window(state: GameState, m: Metrics, hexes: Sequence[str], beyond: Seq
     return left - m.margin - widen, top - m.margin, right + m.margin + widen, bottom + m.margin
 
 
+GROUNDS_KEPT = 8
+"""Boards' grounds kept (:func:`_ground`), the most recently drawn: a whole printed map's is
+about 6 MB, so a few games' maps, scales and blind players' views."""
+
+
 def draw_board(
     state: GameState,
     m: Metrics,
@@ -48,25 +55,26 @@ def draw_board(
 ) -> Canvas:
     """The board inside ``window`` (pixels relative to hex 0000) as ``viewer`` may see it; in a
     blind game with the ships ``viewer`` saw last where they saw them (``ghosts``) and the
-    warplines they know leading to stars not yet found (``leads``)."""
+    warplines they know leading to stars not yet found (``leads``).
+
+    What changes only when a star changes hands (the grid, owned stars' tints, warplines, stars,
+    hex numbers, star names) is the board's ground, drawn once and kept (:func:`_ground`); the
+    rest is drawn on it, the very pixels of drawing it all at once (render.canvas.Ground). A star
+    that a trail, a battle or a lead crosses is drawn again above them, as it always was."""
     left, top, right, bottom = window
-    canvas = Canvas(math.ceil(right - left), math.ceil(bottom - top))
+    size = (math.ceil(right - left), math.ceil(bottom - top))
     layout = HexLayout(m.radius, (-left, -top))
-    shown = _hexes_in(state, layout, canvas)
+    shown = _hexes_in(state, layout, *size)
     visible = set(shown)
     stars = [s for s in state.map.stars if s.hex in visible]
+    tints = tuple(
+        (s.hex, blend(BACKGROUND, colours[owner], OWNED_TINT))
+        for s in stars
+        if (owner := state.star_owner(s.name)) is not None
+    )
+    revised = state.ruleset is RuleSetName.REVISED
+    canvas = Canvas(*size, ground=_ground(state.map, m, window, tints, revised))
 
-    for s in stars:
-        owner = state.star_owner(s.name)
-        if owner is not None:
-            tint = blend(BACKGROUND, colours[owner], OWNED_TINT)
-            canvas.polygon(layout.corners(s.hex), fill=tint)
-    for hex_id in shown:
-        canvas.polygon(layout.corners(hex_id), outline=GRID, width=m.grid)
-    for a, b in state.map.warplines:
-        ha, hb = state.map.star(a).hex, state.map.star(b).hex
-        if ha in visible or hb in visible:
-            marks.warpline(canvas, m, layout.centre(ha), layout.centre(hb))
     for known_end, unknown_end in leads:
         if known_end in visible:
             marks.warpline(canvas, m, layout.centre(known_end), layout.centre(unknown_end))
@@ -74,13 +82,17 @@ def draw_board(
     for hex_id in happened.battles:
         if hex_id in visible:
             marks.battle(canvas, m, layout, hex_id)
+    crossed = {known for known, _ in leads} | set(happened.battles)
     for trail, lane in zip(happened.trails, lanes(happened.trails), strict=True):
         if any(h in visible for h in trail.hexes):
             side = (lane + 1) // 2 * (1 if lane % 2 else -1)
             points = offset_path([layout.centre(h) for h in trail.hexes], side * m.trail * 2)
             marks.trail(canvas, m, points, trail.jumps, colours[trail.owner])
+            crossed.update(trail.hexes)
     for s in stars:
-        marks.star(canvas, m, layout.centre(s.hex))
+        if s.hex in crossed:
+            marks.star(canvas, m, layout.centre(s.hex))
+    for s in stars:
         found = state.bases.get(s.name)
         if found is not None:
             marks.base(canvas, m, layout.centre(s.hex), colours[found.owner], found.finished)
@@ -88,19 +100,44 @@ def draw_board(
         if fallen.hex in visible:
             marks.fallen_base(canvas, m, layout.centre(fallen.hex), colours[fallen.owner])
 
-    revised = state.ruleset is RuleSetName.REVISED
-    for hex_id in shown:
-        cx, cy = layout.centre(hex_id)
-        baseline = cy - layout.half_height + m.gap * 0.75 + m.number_font.size * 0.75
-        canvas.text((cx, baseline), hex_id, m.number_font, HEX_NUMBER, "ms")
-    for s in stars:
-        at_edge = len(state.map.neighbours(s.hex)) < len(DIRECTIONS)
-        _star_name(canvas, m, layout, s.hex, s.name, s.value if revised else None, at_edge)
     stacks = stacks_by_hex(state, viewer, happened.losses, ghosts)
     for hex_id in shown:
         if hex_id in stacks:
             _counters(canvas, m, layout, state.map.is_star(hex_id), hex_id, stacks[hex_id], colours, viewer)
     return canvas
+
+
+@lru_cache(maxsize=GROUNDS_KEPT)
+def _ground(
+    hex_map: HexMap, m: Metrics, window: Box, tints: tuple[tuple[str, RGB], ...], revised: bool
+) -> Ground:
+    """What a board shows that never changes but when a star changes hands, as a picture of the
+    window: owned stars' tints, the grid, warplines, stars, hex numbers and star names. Kept
+    (:data:`GROUNDS_KEPT`), never changed once made: a board copies it before drawing on it."""
+    left, top, right, bottom = window
+    canvas = Canvas(math.ceil(right - left), math.ceil(bottom - top))
+    layout = HexLayout(m.radius, (-left, -top))
+    shown = _hexes_in_map(hex_map, layout, canvas.width, canvas.height)
+    visible = set(shown)
+    for hex_id, tint in tints:
+        canvas.polygon(layout.corners(hex_id), fill=tint)
+    for hex_id in shown:
+        canvas.polygon(layout.corners(hex_id), outline=GRID, width=m.grid)
+    for a, b in hex_map.warplines:
+        ha, hb = hex_map.star(a).hex, hex_map.star(b).hex
+        if ha in visible or hb in visible:
+            marks.warpline(canvas, m, layout.centre(ha), layout.centre(hb))
+    stars = [s for s in hex_map.stars if s.hex in visible]
+    for s in stars:
+        marks.star(canvas, m, layout.centre(s.hex))
+    for hex_id in shown:
+        cx, cy = layout.centre(hex_id)
+        baseline = cy - layout.half_height + m.gap * 0.75 + m.number_font.size * 0.75
+        canvas.text((cx, baseline), hex_id, m.number_font, HEX_NUMBER, "ms")
+    for s in stars:
+        at_edge = len(hex_map.neighbours(s.hex)) < len(DIRECTIONS)
+        _star_name(canvas, m, layout, s.hex, s.name, s.value if revised else None, at_edge)
+    return canvas.kept()
 
 
 def lanes(trails: Sequence[Trail]) -> list[int]:
@@ -114,13 +151,17 @@ def lanes(trails: Sequence[Trail]) -> list[int]:
     return found
 
 
-def _hexes_in(state: GameState, layout: HexLayout, canvas: Canvas) -> list[str]:
-    """Map hexes that show at least partly on the canvas, in map order."""
+def _hexes_in(state: GameState, layout: HexLayout, width: int, height: int) -> list[str]:
+    """Map hexes that show at least partly on a canvas of this size, in map order."""
+    return _hexes_in_map(state.map, layout, width, height)
+
+
+def _hexes_in_map(hex_map: HexMap, layout: HexLayout, width: int, height: int) -> list[str]:
     r, h = layout.radius, layout.half_height
     shown = []
-    for hex_id in state.map.hexes:
+    for hex_id in hex_map.hexes:
         x, y = layout.centre(hex_id)
-        if -r < x < canvas.width + r and -h < y < canvas.height + h:
+        if -r < x < width + r and -h < y < height + h:
             shown.append(hex_id)
     return shown
 

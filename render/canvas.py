@@ -1,6 +1,6 @@
 """A picture under construction, and the PNG it becomes.
 
-Two things every picture needs are solved once here:
+What every picture needs is solved once here:
 
 * Smooth edges. Pillow draws lines, discs and polygons without anti-aliasing, so shapes are
   kept in a list and drawn at twice the size, then halved; text, which FreeType smooths
@@ -8,6 +8,11 @@ Two things every picture needs are solved once here:
   places shapes cover are drawn twice the size: each shape knows the box it may paint, shapes
   whose boxes meet are drawn together, and the rest of the picture is its background at once
   (a title bar's one badge no longer costs its whole width twice over).
+* Drawing once what never changes. A canvas can be kept once drawn (:meth:`Canvas.kept`, a
+  :class:`Ground`) and drawn on by later canvases with the very pixels of one canvas with both
+  drawn: a map's grid and names are drawn once per map (render.board).
+* Exact, small PNGs. Letters' edges take a few shades (:data:`EDGE_STEPS`), so a picture keeps
+  to 256 colours and is written with a palette of exactly its own colours (:func:`encode_png`).
 * Privacy that can be checked. Every string a picture shows goes through :meth:`Canvas.text`,
   which records it in ``texts``: tests assert what a player's picture says without reading
   pixels (no ship attributes on the public map, none of bob's records in alice's view).
@@ -91,16 +96,23 @@ def _moved(points: Sequence[tuple[float, float]], dx: float, dy: float) -> list[
 class Canvas:
     """Shapes and text in drawing order; :meth:`render` turns them into an image."""
 
-    def __init__(self, width: int, height: int, background: RGB = BACKGROUND) -> None:
+    def __init__(
+        self, width: int, height: int, background: RGB = BACKGROUND, ground: Ground | None = None
+    ) -> None:
         self.width = width
         self.height = height
         self.background = background
-        self.texts: list[str] = []
-        """Every string drawn, in order."""
-        self.boxes: list[Box] = []
+        self.ground = ground
+        """What was drawn before on a canvas of this size and kept (:meth:`kept`): what is drawn
+        here goes on it, giving the very pixels of one canvas with both drawn, its shapes first."""
+        self.texts: list[str] = list(ground.texts) if ground is not None else []
+        """Every string drawn, in order (the ground's first)."""
+        self.boxes: list[Box] = [box for box, _ in ground.labels] if ground is not None else []
         """The box each string of ``texts`` covers, in the same order."""
+        self._drawn = len(self.boxes)
+        """Where the boxes of this canvas's own labels begin (the ground's are drawn)."""
         self._shapes: list[_Shape] = []
-        self._labels: list[Callable[[ImageDraw.ImageDraw, int, int], None]] = []
+        self._labels: list[Label] = []
 
     # --- shapes --------------------------------------------------------------------------------
 
@@ -191,14 +203,8 @@ class Canvas:
         stroke = max(1, round(font.size / 10)) if halo is not None else 0
         self.boxes.append(text_box(at, text, font, anchor, stroke))
         self._labels.append(
-            lambda d, dx, dy: d.text(
-                (at[0] + dx, at[1] + dy),
-                text,
-                font=face(font),
-                fill=colour,
-                anchor=anchor,
-                stroke_width=stroke,
-                stroke_fill=halo,
+            lambda image, dx, dy: _label(
+                image, (at[0] + dx, at[1] + dy), text, font, colour, anchor, stroke, halo
             )
         )
 
@@ -228,6 +234,13 @@ class Canvas:
 
     # --- output --------------------------------------------------------------------------------
 
+    def kept(self) -> Ground:
+        """The canvas drawn, kept with its shapes and labels so that more can be drawn on it
+        later (``Canvas(ground=...)``) without drawing it again: a map's grid and names."""
+        assert self.ground is None, "a ground is drawn on nothing"
+        labels = tuple(zip(self.boxes, self._labels, strict=True))
+        return Ground(self.render(), tuple(self._shapes), labels, tuple(self.texts))
+
     def render(self) -> Image.Image:
         image = Image.new("RGB", (self.width, self.height), self.background)
         self.render_into(image, 0, 0)
@@ -237,27 +250,50 @@ class Canvas:
         """Draw the canvas on ``image`` with its top-left corner at (``left``, ``top``): its
         background, each group of shapes twice the size then halved (module docstring),
         then every label."""
-        image.paste(self.background, (left, top, left + self.width, top + self.height))
+        ground = self.ground
+        if ground is not None:
+            image.paste(ground.image, (left, top))
+        else:
+            image.paste(self.background, (left, top, left + self.width, top + self.height))
         for (x0, y0, x1, y1), shapes in _groups(self._shapes, self.width, self.height):
             size = ((x1 - x0) * SUPERSAMPLE, (y1 - y0) * SUPERSAMPLE)
             big = _SCRATCH.image(size)
             big.paste(self.background, (0, 0, *size))
             draw = ImageDraw.Draw(big)
-            for shape in shapes:
+            under = [g for g in ground.shapes if overlaps(g.box, (x0, y0, x1, y1))] if ground else []
+            for shape in [*under, *shapes]:
                 shape.paint(draw, x0 * SUPERSAMPLE, y0 * SUPERSAMPLE)
-            image.paste(big.reduce(SUPERSAMPLE, box=(0, 0, *size)), (left + x0, top + y0))
-        if all(_inside(box, (1, 1, self.width - 1, self.height - 1)) for box in self.boxes):
-            draw = ImageDraw.Draw(image)
+            small = big.reduce(SUPERSAMPLE, box=(0, 0, *size))
+            for box, label in ground.labels if ground is not None else ():
+                if overlaps(box, (x0, y0, x1, y1)):  # the ground's labels over it, cut to the group
+                    label(small, -x0, -y0)
+            image.paste(small, (left + x0, top + y0))
+        if all(_inside(box, (1, 1, self.width - 1, self.height - 1)) for box in self.boxes[self._drawn :]):
             for label in self._labels:
-                label(draw, left, top)
+                label(image, left, top)
             return
         # A label runs past (or to within a pixel of) the canvas's edge, as on a crop of a
         # map: draw them all on the canvas alone, so nothing spills onto the panels beside it.
         own = image.crop((left, top, left + self.width, top + self.height))
-        draw = ImageDraw.Draw(own)
         for label in self._labels:
-            label(draw, 0, 0)
+            label(own, 0, 0)
         image.paste(own, (left, top))
+
+
+Label = Callable[[Image.Image, int, int], None]
+"""Draws one label on an image, with ``(dx, dy)`` added to its place."""
+
+
+@dataclass(frozen=True)
+class Ground:
+    """A canvas drawn and kept (:meth:`Canvas.kept`), never changed: its picture, and its
+    shapes and labels to draw again under and over whatever a later canvas draws on it."""
+
+    image: Image.Image
+    shapes: tuple[_Shape, ...]
+    labels: tuple[tuple[Box, Label], ...]
+    """Each label with the box it covers."""
+    texts: tuple[str, ...]
 
 
 def _groups(shapes: Sequence[_Shape], width: int, height: int) -> list[tuple[Pixels, list[_Shape]]]:
@@ -288,6 +324,42 @@ def _groups(shapes: Sequence[_Shape], width: int, height: int) -> list[tuple[Pix
             groups = kept
         groups.append((box, members))
     return [(box, [shapes[i] for i in sorted(members)]) for box, members in groups]
+
+
+EDGE_STEPS = 4
+"""The shades a letter's smoothed edge takes between its colour and what lies under it.
+FreeType smooths in 255 steps, which gave a map some 2,000 colours of letters' edges alone;
+four read the same at a picture's size. A halo's edge, in the background's colour around the
+letters, has none (it only parts a label from what lies under it). So a picture keeps to 256
+colours, which makes an exact palette PNG (:func:`encode_png`)."""
+_EDGES = [round(v * EDGE_STEPS / 255) * 255 // EDGE_STEPS for v in range(256)]
+_HALO = [255 if v >= 128 else 0 for v in range(256)]
+
+
+def _label(
+    image: Image.Image,
+    at: Point,
+    text: str,
+    font: Font,
+    colour: RGB,
+    anchor: str,
+    stroke: int,
+    halo: RGB | None,
+) -> None:
+    """``text`` on ``image``, its halo (a stroke ``stroke`` wide) first, each drawn as a mask in
+    its shades (:data:`EDGE_STEPS`): the letters' own shapes, placed as Pillow places them."""
+    found = face(font)
+    x0, y0, x1, y1 = found.getbbox(text, anchor=anchor, stroke_width=stroke)
+    left, top = math.floor(at[0] + x0) - 1, math.floor(at[1] + y0) - 1
+    size = (math.ceil(at[0] + x1) + 1 - left, math.ceil(at[1] + y1) + 1 - top)
+    where = (at[0] - left, at[1] - top)
+    passes = ((halo, stroke, _HALO), (colour, 0, _EDGES)) if halo is not None else ((colour, 0, _EDGES),)
+    for ink, width, shades in passes:
+        mask = Image.new("L", size, 0)
+        ImageDraw.Draw(mask).text(
+            where, text, font=found, fill=255, anchor=anchor, stroke_width=width, stroke_fill=255
+        )
+        image.paste(ink, (left, top, left + size[0], top + size[1]), mask.point(shades))
 
 
 def _inside(box: Box, outer: Box) -> bool:
@@ -346,9 +418,9 @@ class Picture:
     layout: HexLayout | None = None
     """Where hexes are on the image, for pictures of the map."""
 
-    def png(self, palette: bool = False) -> bytes:
-        """The PNG; with ``palette`` in 256 colours (:func:`encode_palette_png`)."""
-        return encode_palette_png(self.image) if palette else encode_png(self.image)
+    def png(self) -> bytes:
+        """The PNG, exactly the picture's pixels (:func:`encode_png`)."""
+        return encode_png(self.image)
 
 
 def stack(panels: Sequence[Canvas]) -> Picture:
@@ -368,22 +440,35 @@ def stack(panels: Sequence[Canvas]) -> Picture:
 PALETTE_COLOURS = 256
 
 
-def encode_palette_png(image: Image.Image) -> bytes:
-    """PNG bytes of ``image`` in 256 colours (a fast octree, no dithering), no metadata.
+def encode_png(image: Image.Image) -> bytes:
+    """PNG bytes of ``image``, exactly its pixels, with no metadata (no time stamp, so the same
+    picture gives the same bytes). A picture of 256 colours or fewer, as the pictures drawn here
+    are (flat fills, edges smoothed in a few shades: :data:`EDGE_STEPS`), is written with a
+    palette of its own colours, one byte a pixel instead of three: about half the size, and
+    quicker to compress; any other in full colour. No colour is ever approximated."""
+    if image.mode != "RGB" or image.getcolors(PALETTE_COLOURS) is None:
+        return _saved(image)
+    # With no more colours than asked for, Pillow's quantizers by coverage and by median cut
+    # keep each colour exactly (the octree and a given palette round them; a test checks).
+    return _saved(
+        image.quantize(PALETTE_COLOURS, method=Image.Quantize.MAXCOVERAGE, dither=Image.Dither.NONE)
+    )
 
-    A picture of flat fills, smoothed edges and text looks the same in 256 colours (no channel
-    of any pixel moves by more than about 15 of 255). One byte a pixel instead of three, in
-    runs as long as the fills, suits zlib's run-length strategy: the PNG is about half the
-    size of the full-colour one (:func:`encode_png`) and, colours chosen included, quicker
-    to make."""
-    quantized = image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+def encode_compact_png(image: Image.Image) -> bytes:
+    """PNG bytes of ``image`` for a picture sent after every action (Warp Arena's): 256 colours
+    chosen by a fast octree, no dithering, no channel of any pixel more than about 15 of 255 from
+    the drawing (a test checks), one byte a pixel compressed as runs. Exactness
+    (:func:`encode_png`) would cost a slow search of the palette for every pixel, which the
+    arena picture's budget (issue 13: at most 1.5 times the full-colour encode) cannot pay;
+    the eye cannot tell the two apart."""
     out = io.BytesIO()
+    quantized = image.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     quantized.save(out, format="PNG", compress_level=PNG_COMPRESSION, compress_type=zlib.Z_RLE)
     return out.getvalue()
 
 
-def encode_png(image: Image.Image) -> bytes:
-    """PNG bytes with no metadata (no time stamp), so the same picture gives the same bytes."""
+def _saved(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=PNG_COMPRESSION)
     return out.getvalue()

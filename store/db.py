@@ -1,218 +1,206 @@
-"""The SQLite database of the game master: one file, WAL, versioned migrations.
+"""The database of the game master: one interface, two backends.
 
-aiosqlite runs every statement on its own thread, so the event loop never blocks on disk.
-One connection serves the whole process; a write lock lets one transaction run at a time
-(SQLite allows one writer anyway), and :meth:`Database.transaction` commits before it
-returns, so a command is acknowledged only once it is on disk: ``synchronous=FULL`` syncs the
-WAL at every commit (NORMAL could lose the last acknowledged commits on a power loss).
+:func:`open_database` opens a SQLite file (a path: the default, one process, store.sqlite) or a
+PostgreSQL database (a ``postgresql://`` address: several processes may share it,
+store.postgres), migrates it, and returns a :class:`Database`. The game master and the store's
+modules see only this interface; the few places where the two databases write SQL differently
+are in store.dialect.
 
-One process per file (store.lock), and a file the bot cannot use stops it at once with one
-line saying why (:class:`DatabaseFileError`), never a hang or a traceback.
+A command's transaction is one call (:meth:`Database.write`: its steps, prepared beforehand,
+then COMMIT); :meth:`Database.transaction` is the block of several calls the rarer writes use.
+Both commit before they return, so a command is acknowledged only once it is stored.
+
+Several processes on one database agree through the database itself: a game's lock is taken
+there for the transaction that writes it (:meth:`Database.locked`: the game's row on PostgreSQL;
+on SQLite the process holds the whole file, store.lock), and every such write moves the game's
+revision on, so a process that holds a game in memory knows when another changed it
+(:meth:`Database.revision`). A named lock (:meth:`Database.exclusive`) lets one process at a
+time deliver a game's outbox or show a member's letters. Every lock lasts only as long as its
+transaction: a process that dies leaves nothing locked.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import shutil
-import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-import aiosqlite
-
-from store import lock
 from store.lock import DatabaseFileError as DatabaseFileError
 from store.migrations import MIGRATIONS
 
-Row = aiosqlite.Row
+T = TypeVar("T")
 
-PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=5000")
-"""Set on every connection (the tests of a full disk add ``max_page_count``)."""
-MIN_FREE = 1 << 20
-"""Bytes the disk must have free at start-up: less, and the first commands would fail."""
+
+class Row(Protocol):
+    """A row read: its values by column name or by position (sqlite3.Row, asyncpg.Record)."""
+
+    def __getitem__(self, key: int | str, /) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
+
+
+class Conn(Protocol):
+    """A connection as a step sees it, inside its transaction: statements in SQLite's words
+    (store.dialect translates them for PostgreSQL)."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; returns how many rows it changed."""
+        ...
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one ``INSERT`` into a table with an ``id``; returns the new row's id."""
+        ...
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+
+Step = Callable[[Conn], Awaitable[object]]
+"""One part of a transaction: the store's modules make them (``store.games.events_added`` …)
+from values prepared beforehand. A step only awaits its connection's methods, so SQLite runs a
+whole transaction's steps in one call on its thread (store.sqlite)."""
 
 
 class DiskFullError(DatabaseFileError):
-    """A transaction found no space (SQLITE_FULL); it was rolled back, so nothing changed."""
+    """A transaction found no space; it was rolled back, so nothing changed."""
 
 
-class Database:
-    """An open database file. Use :func:`open_database`; close with :meth:`close`."""
+@dataclass
+class Hold:
+    """A game's lock in the database (:meth:`Database.locked`)."""
 
-    def __init__(
-        self, connection: aiosqlite.Connection, path: str, release: Callable[[], None] | None = None
-    ) -> None:
-        self._conn = connection
-        self.path = path
-        self._write = asyncio.Lock()
-        self._release = release
-        """Lets go of the process lock on the file (store.lock) when the database is closed."""
+    game_id: int
+    revision: int | None = None
+    """The game's revision as stored, known while the lock holds it (and after a write under it,
+    the revision written); None when this process is the database's only user (SQLite), or when
+    it is not known."""
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Database]:
-        """All writes inside happen together or not at all; committed when the block ends.
 
-        A failed COMMIT rolls back too (SQLite may or may not have done so itself), so the next
-        transaction starts clean; a full disk is raised as :class:`DiskFullError`."""
-        async with self._write:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self
-                await self._conn.execute("COMMIT")
-            except BaseException as error:
-                if self._conn.in_transaction:
-                    await self._conn.execute("ROLLBACK")
-                if isinstance(error, sqlite3.Error) and _code(error) == sqlite3.SQLITE_FULL:
-                    raise fault(self.path, error) from error
-                raise
+class Database(ABC):
+    """An open database. Use :func:`open_database`; close with :meth:`close`."""
 
+    path: str
+    """What it is, for messages: the file's path, or the server's address without a password."""
+    shared: bool
+    """Several processes may use it at once (PostgreSQL)."""
+
+    @abstractmethod
+    async def run(self, work: Callable[[Conn], Awaitable[T]]) -> T:
+        """``work`` given a connection, in one go: reads that belong together (a game's row,
+        seats and deadlines, from one moment of the database), or a step inside a
+        :meth:`transaction`."""
+
+    @abstractmethod
+    async def write(self, steps: Sequence[Step]) -> None:
+        """One transaction: the steps in order, then COMMIT. A step that raises, or the database,
+        rolls the whole transaction back and the error is raised here (a full disk as
+        :class:`DiskFullError`). Under a game's lock (:meth:`locked`) it is the lock's
+        transaction, and the game's revision moves on with it."""
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Database]:
+        """All writes inside happen together or not at all; committed when the block ends (a full
+        disk raised as :class:`DiskFullError`). Under a game's lock, the lock's transaction."""
+
+    @abstractmethod
+    def locked(self, game_id: int, *, skip: bool = False) -> AbstractAsyncContextManager[Hold | None]:
+        """The game's lock in the database for the block (the game master holds its own lock per
+        game in the process first): what is read and written inside, up to the first write,
+        happens while no other process writes the game. Taken again by a later write in the
+        block. With ``skip``, None at once if another process holds it (a deadline it fires)."""
+
+    @abstractmethod
+    async def revision(self, game_id: int) -> int | None:
+        """The game's revision as stored, to check a game held in memory against; None when this
+        process is the database's only user, so what it holds is the truth."""
+
+    @abstractmethod
+    def exclusive(self, name: str) -> AbstractAsyncContextManager[None]:
+        """One holder of ``name`` at a time, among every process using the database (a game's
+        outbox delivered, a member's letters shown). Held by a transaction of its own, which
+        writes nothing: what the block writes commits on its own as it goes."""
+
+    @abstractmethod
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run one statement; returns the last inserted row id."""
-        cursor = await self._conn.execute(sql, params)
-        row_id = cursor.lastrowid or 0
-        await cursor.close()
-        return row_id
+        """Run one statement (in the block's transaction, if any); returns how many rows it changed."""
 
-    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._conn.executemany(sql, rows)
+    @abstractmethod
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one ``INSERT`` of a table with an ``id``; returns the new row's id."""
 
-    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self._conn.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+    @abstractmethod
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
 
-    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        async with self._conn.execute(sql, params) as cursor:
-            row: Row | None = await cursor.fetchone()
-            return row
+    @abstractmethod
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
+    @abstractmethod
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+    @abstractmethod
     async def schema_version(self) -> int:
-        row = await self.fetch_one("PRAGMA user_version")
-        assert row is not None
-        return int(row[0])
+        """The migrations the database has had."""
 
-    async def close(self) -> None:
-        try:
-            await self._conn.close()
-        finally:
-            if self._release is not None:
-                self._release()
+    @abstractmethod
+    async def set_schema_version(self, version: int) -> None:
+        """Inside a migration's transaction: the database has had ``version`` migrations."""
 
+    @abstractmethod
+    def schema(self, ddl: str) -> str:
+        """A migration's statement as this database reads it (store.dialect)."""
 
-async def open_database(path: str | Path, *, upto: int | None = None) -> Database:
-    """Open (creating if need be) the database at ``path`` and bring its schema up to date.
-
-    The file is locked for this process (store.lock) and checked: a file this process cannot
-    use raises :class:`DatabaseFileError` saying why, with the connection closed and the lock
-    released (a connection left open keeps its thread, and the process, alive).
-    ``upto`` stops at an earlier schema version: the migration tests use it to build the
-    files older releases left behind.
-    """
-    name = str(path)
-    if name == ":memory:":
-        return await _opened(name, upto, None)
-    try:
-        Path(name).parent.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        why = "a file is in its place" if isinstance(error, FileExistsError) else error.strerror
-        raise DatabaseFileError(
-            f"cannot make the folder of {name} ({why}): create it, or choose another path"
-        ) from None
-    if shutil.disk_usage(Path(name).parent).free < MIN_FREE:
-        raise DiskFullError(f"the disk holding {name} is full: free some space, then start again")
-    release = lock.take(name)
-    try:
-        return await _opened(name, upto, release)
-    except BaseException:
-        release()
-        raise
+    @abstractmethod
+    async def close(self) -> None: ...
 
 
-async def _opened(name: str, upto: int | None, release: Callable[[], None] | None) -> Database:
-    """Connect, migrate and check that the file can be written; a fault closes the connection."""
-    try:
-        connection = await aiosqlite.connect(name, isolation_level=None)
-    except sqlite3.Error as error:
-        raise fault(name, error) from None
-    connection.row_factory = aiosqlite.Row
-    db = Database(connection, name)
-    try:
-        for pragma in PRAGMAS:
-            await connection.execute(f"PRAGMA {pragma}")
-        await migrate(db, upto)
-        await _can_write(db)
-    except BaseException as error:
-        with contextlib.suppress(Exception):  # the fault is ``error``; its thread must end anyway
-            await db.close()
-        if isinstance(error, sqlite3.Error):
-            raise fault(name, error) from None
-        raise
-    db._release = release
-    return db
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
-async def _can_write(db: Database) -> None:
-    """Make and drop a table, rolled back: a read-only file or a full disk shows at start-up,
-    not at a player's first command (an up-to-date file needs no other write to open)."""
-    with contextlib.suppress(_WriteCheckedError):
-        async with db.transaction():
-            await db.execute("CREATE TABLE write_check (x)")
-            raise _WriteCheckedError
+def is_postgres(target: str | Path) -> bool:
+    """Whether ``target`` (``WARPWAR_DB``, ``--db``) names a PostgreSQL database, not a file."""
+    return str(target).startswith(POSTGRES_SCHEMES)
 
 
-class _WriteCheckedError(Exception):
-    """Rolls the write check back."""
+async def open_database(target: str | Path, *, upto: int | None = None) -> Database:
+    """Open the database ``target`` names (a file's path, or a ``postgresql://`` address) and
+    bring its schema up to date. A database this process cannot use raises
+    :class:`DatabaseFileError` saying why, with nothing left open. ``upto`` stops at an earlier
+    schema version: the migration tests use it to build the databases older releases left
+    behind."""
+    if is_postgres(target):
+        from store.postgres import open_postgres
 
+        return await open_postgres(str(target), upto)
+    from store.sqlite import open_sqlite
 
-def fault(name: str, error: sqlite3.Error) -> DatabaseFileError:
-    """What is wrong with the file at ``name``, in words, from SQLite's error."""
-    code = _code(error)
-    if code == sqlite3.SQLITE_FULL:
-        return DiskFullError(f"the disk holding {name} is full: free some space and try again")
-    if code == sqlite3.SQLITE_READONLY:
-        return DatabaseFileError(
-            f"{name} is read-only: let this user write it and its folder, or run as the file's owner"
-        )
-    if code == sqlite3.SQLITE_NOTADB:
-        return DatabaseFileError(
-            f"{name} is not a SQLite database (its header is wrong): restore it from a backup, "
-            "or move it aside to start with an empty one"
-        )
-    if code == sqlite3.SQLITE_CORRUPT:
-        return DatabaseFileError(f"{name} is damaged ({error}): restore it from a backup")
-    if code in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH):
-        return DatabaseFileError(
-            f"cannot open {name} ({error}): check that this user may read and write it and its folder"
-        )
-    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        return DatabaseFileError(f"{name} is locked by another program: close it, then start again")
-    if code == sqlite3.SQLITE_IOERR:
-        return DatabaseFileError(f"cannot read or write {name} ({error}): check the disk")
-    return DatabaseFileError(f"cannot use {name}: {error}")
-
-
-def _code(error: BaseException) -> int | None:
-    """SQLite's primary result code of an error (its extended code's low byte), if it has one."""
-    code = getattr(error, "sqlite_errorcode", None)
-    return code & 0xFF if isinstance(code, int) else None
+    return await open_sqlite(target, upto)
 
 
 async def migrate(db: Database, upto: int | None = None) -> int:
-    """Apply the migrations the file has not had yet, each in its own transaction."""
+    """Apply the migrations the database has not had yet, each in its own transaction, one
+    process at a time (two processes starting together on a new database)."""
     target = len(MIGRATIONS) if upto is None else upto
-    current = await db.schema_version()
-    if current > len(MIGRATIONS):
-        raise DatabaseFileError(
-            f"{db.path} has schema version {current}, newer than this program knows ({len(MIGRATIONS)}): "
-            "run the newer release that wrote it, or restore a backup made with this one"
-        )
-    for version in range(current + 1, target + 1):
-        async with db.transaction():
-            for statement in _statements(MIGRATIONS[version - 1]):
-                await db.execute(statement)
-            await db.execute(f"PRAGMA user_version = {version}")
+    async with db.exclusive("migrations"):
+        current = await db.schema_version()
+        if current > len(MIGRATIONS):
+            raise DatabaseFileError(
+                f"{db.path} has schema version {current}, newer than this program knows "
+                f"({len(MIGRATIONS)}): run the newer release that wrote it, or restore a backup made "
+                "with this one"
+            )
+        for version in range(current + 1, target + 1):
+            async with db.transaction():
+                for statement in _statements(MIGRATIONS[version - 1]):
+                    await db.execute(db.schema(statement))
+                await db.set_schema_version(version)
     return await db.schema_version()
 
 

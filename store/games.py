@@ -1,24 +1,26 @@
 """Reading and writing games, seats, event logs, deadlines and server settings.
 
-Plain functions over a :class:`~store.db.Database`; the caller wraps the writes of one
-command in one ``db.transaction()``. Nothing here knows the rules of any game: states and
-events arrive as JSON text.
+Plain functions over a :class:`~store.db.Database`, and the steps (:data:`~store.db.Step`) a
+command's transaction is made of: the game master gathers one command's steps and hands them
+to ``db.write`` in one call (or wraps the writes of a rarer action in ``db.transaction()``).
+Nothing here knows the rules of any game: states and events arrive as JSON text.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from store.db import Database, Row
+from store.db import Conn, Database, Row, Step
+from store.dialect import INTEGRITY_ERRORS
 
 LIVE = ("lobby", "running")
 ID_LIMIT = 2**63
-"""SQLite integers are signed 64-bit: a bigger id names nothing stored (Discord ids fit)."""
+"""Stored integers are signed 64-bit (SQLite's, PostgreSQL's BIGINT): a bigger id names nothing
+stored (Discord ids fit)."""
 
 
 def fits(number: int) -> bool:
@@ -51,6 +53,9 @@ class GameRow:
     version: int
     paused_at: datetime | None
     created_at: datetime
+    revision: int = 0
+    """Moved on by every write of the game where several processes share the database
+    (store.postgres); a process holding the game in memory reads it again when it differs."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,8 @@ class LoggedEvent:
     """The game's version before the command that made this event (None in older files)."""
 
 
-def _game(row: Row) -> GameRow:
+def game_of(row: Row) -> GameRow:
+    """A game as stored in its row."""
     return GameRow(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -102,6 +108,7 @@ def _game(row: Row) -> GameRow:
         version=row["version"],
         paused_at=parse_stamp(row["paused_at"]) if row["paused_at"] else None,
         created_at=parse_stamp(row["created_at"]),
+        revision=row["revision"],
     )
 
 
@@ -126,12 +133,12 @@ async def create_game(
     """A new game in the lobby; :class:`ChannelTaken` if the channel has a live one (one live
     game per channel is the database's own rule, so two creations at once cannot both win)."""
     try:
-        return await db.execute(
+        return await db.insert(
             "INSERT INTO games (guild_id, channel_id, kind, title, creator_id, status, setup, created_at,"
             " updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
             (guild_id, channel_id, kind, title, creator_id, json.dumps(setup), stamp(now), stamp(now)),
         )
-    except sqlite3.IntegrityError:
+    except INTEGRITY_ERRORS:
         raise ChannelTaken(channel_id) from None
 
 
@@ -142,14 +149,14 @@ async def live_game_in(db: Database, channel_id: int) -> GameRow | None:
     row = await db.fetch_one(
         "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)
     )
-    return _game(row) if row else None
+    return game_of(row) if row else None
 
 
 async def game_by_id(db: Database, game_id: int) -> GameRow | None:
     if not fits(game_id):
         return None
     row = await db.fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
-    return _game(row) if row else None
+    return game_of(row) if row else None
 
 
 async def latest_game_in(db: Database, channel_id: int) -> GameRow | None:
@@ -158,7 +165,7 @@ async def latest_game_in(db: Database, channel_id: int) -> GameRow | None:
         return None
     newest = "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1"
     row = await db.fetch_one(newest, (channel_id,))
-    return _game(row) if row else None
+    return game_of(row) if row else None
 
 
 async def games_of_user(db: Database, user_id: int) -> list[GameRow]:
@@ -170,7 +177,7 @@ async def games_of_user(db: Database, user_id: int) -> list[GameRow]:
         " AND g.status IN ('lobby', 'running') ORDER BY g.id DESC",
         (user_id,),
     )
-    return [_game(r) for r in rows]
+    return [game_of(r) for r in rows]
 
 
 async def games_in_guild_of_user(db: Database, guild_id: int, user_id: int) -> list[GameRow]:
@@ -182,12 +189,12 @@ async def games_in_guild_of_user(db: Database, guild_id: int, user_id: int) -> l
         " AND g.status IN ('lobby', 'running') ORDER BY g.id DESC",
         (user_id, guild_id),
     )
-    return [_game(r) for r in rows]
+    return [game_of(r) for r in rows]
 
 
 async def live_games(db: Database) -> list[GameRow]:
     rows = await db.fetch_all("SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id")
-    return [_game(r) for r in rows]
+    return [game_of(r) for r in rows]
 
 
 async def update_game(
@@ -220,38 +227,96 @@ async def set_paused(db: Database, game_id: int, paused_at: datetime | None) -> 
     )
 
 
+class Stale(Exception):  # noqa: N818 - not an error: the game master reads the game again
+    """The game is not as the game master last read it (its version moved on, it was set aside,
+    or the deadline is gone): the transaction was rolled back and nothing changed."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id} changed since it was read")
+        self.game_id = game_id
+
+
+def game_advanced(
+    game_id: int, version: int, now: datetime, *, status: str, setup: dict[str, Any], state: str, to: int
+) -> Step:
+    """The step that moves a game on from ``version`` to ``to``, with its new status, setup and
+    state: only if it is still at ``version`` and not set aside, else :class:`Stale` (a compare
+    and set, so what the game master holds in memory is checked in the same call)."""
+    params = (stamp(now), status, json.dumps(setup), state, to, game_id, version, game_id)
+
+    async def step(connection: Conn) -> None:
+        changed = await connection.execute(
+            "UPDATE games SET updated_at = ?, status = ?, setup = ?, state = ?, version = ?"
+            " WHERE id = ? AND version = ? AND NOT EXISTS (SELECT 1 FROM set_aside WHERE game_id = ?)",
+            params,
+        )
+        if changed != 1:
+            raise Stale(game_id)
+
+    return step
+
+
 # --- seats -------------------------------------------------------------------------------
 
 
+SEATS = "SELECT user_id, name, joined, alliance, seed, reactions FROM seats WHERE game_id = ? ORDER BY joined"
+
+
 async def seats(db: Database, game_id: int) -> list[Seat]:
-    rows = await db.fetch_all(
-        "SELECT user_id, name, joined, alliance, seed, reactions FROM seats"
-        " WHERE game_id = ? ORDER BY joined",
-        (game_id,),
-    )
-    return [
-        Seat(r["user_id"], r["name"], r["joined"], r["alliance"], r["seed"], r["reactions"]) for r in rows
-    ]
+    return [seat_of(r) for r in await db.fetch_all(SEATS, (game_id,))]
+
+
+def seat_of(row: Row) -> Seat:
+    """A seat as read by :data:`SEATS`."""
+    return Seat(row["user_id"], row["name"], row["joined"], row["alliance"], row["seed"], row["reactions"])
 
 
 async def set_reactions(db: Database, game_id: int, user_id: int, reactions: str) -> None:
     """A seat's standing answer to Warp Arena's reaction windows."""
-    await db.execute(
-        "UPDATE seats SET reactions = ? WHERE game_id = ? AND user_id = ?", (reactions, game_id, user_id)
-    )
+    await db.run(reactions_set(game_id, user_id, reactions))
+
+
+def reactions_set(game_id: int, user_id: int, reactions: str) -> Step:
+    """The step of :func:`set_reactions`."""
+
+    async def step(connection: Conn) -> None:
+        await connection.execute(
+            "UPDATE seats SET reactions = ? WHERE game_id = ? AND user_id = ?", (reactions, game_id, user_id)
+        )
+
+    return step
 
 
 async def add_seat(db: Database, game_id: int, seat: Seat) -> None:
-    await db.execute(
-        "INSERT INTO seats (game_id, user_id, name, joined, alliance, seed) VALUES (?, ?, ?, ?, ?, ?)",
-        (game_id, seat.user_id, seat.name, seat.joined, seat.alliance, seat.seed),
-    )
-    if seat.reactions != "ask":  # the column's default otherwise (migration 11)
-        await set_reactions(db, game_id, seat.user_id, seat.reactions)
+    await db.run(seat_added(game_id, seat))
+
+
+def seat_added(game_id: int, seat: Seat) -> Step:
+    """The step of :func:`add_seat`."""
+    params = (game_id, seat.user_id, seat.name, seat.joined, seat.alliance, seat.seed)
+
+    async def step(connection: Conn) -> None:
+        await connection.execute(
+            "INSERT INTO seats (game_id, user_id, name, joined, alliance, seed) VALUES (?, ?, ?, ?, ?, ?)",
+            params,
+        )
+        if seat.reactions != "ask":  # the column's default otherwise (migration 11)
+            await reactions_set(game_id, seat.user_id, seat.reactions)(connection)
+
+    return step
 
 
 async def remove_seat(db: Database, game_id: int, user_id: int) -> None:
-    await db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+    await db.run(seat_removed(game_id, user_id))
+
+
+def seat_removed(game_id: int, user_id: int) -> Step:
+    """The step of :func:`remove_seat`."""
+
+    async def step(connection: Conn) -> None:
+        await connection.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+    return step
 
 
 # --- the event log -----------------------------------------------------------------------
@@ -266,52 +331,98 @@ async def append_events(
     now: datetime,
 ) -> None:
     """Add one command's events (kind, JSON body), numbered from ``first_seq``."""
-    at = stamp(now)
-    await db.execute_many(
-        "INSERT INTO events (game_id, seq, kind, body, actor_id, at, batch) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [
-            (game_id, first_seq + i, kind, body, actor_id, at, first_seq - 1)
-            for i, (kind, body) in enumerate(events)
-        ],
-    )
+    await db.run(events_added(game_id, first_seq, events, actor_id, now))
 
 
-async def events(db: Database, game_id: int, after: int = 0) -> list[LoggedEvent]:
-    rows = await db.fetch_all(
-        "SELECT seq, kind, body, actor_id, at, batch FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
-        (game_id, after),
-    )
-    return [
-        LoggedEvent(r["seq"], r["kind"], r["body"], r["actor_id"], parse_stamp(r["at"]), r["batch"])
-        for r in rows
-    ]
+def events_added(
+    game_id: int, first_seq: int, events: Sequence[tuple[str, str]], actor_id: int | None, now: datetime
+) -> Step:
+    """The step of :func:`append_events`."""
+    at, batch = stamp(now), first_seq - 1
+    rows = [(game_id, batch + n, kind, body, actor_id, at, batch) for n, (kind, body) in enumerate(events, 1)]
+
+    async def step(connection: Conn) -> None:
+        await connection.execute_many(
+            "INSERT INTO events (game_id, seq, kind, body, actor_id, at, batch) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+
+    return step
+
+
+async def events(db: Database, game_id: int, after: int = 0, upto: int | None = None) -> list[LoggedEvent]:
+    """The game's events numbered after ``after`` and up to ``upto`` (None: to the last), in order.
+    Read and made into values in one go (on SQLite, on its thread, in one call, its rows fetched a
+    few hundred at a time: store.sqlite): a long log's rows never hold the event loop (a
+    picture's first read of a game of 10,000 events)."""
+    return await db.run(logged(game_id, after, upto))
+
+
+def logged(
+    game_id: int, after: int = 0, upto: int | None = None
+) -> Callable[[Conn], Awaitable[list[LoggedEvent]]]:
+    """The read of :func:`events`, to run in one go (``Database.run``)."""
+    last = upto if upto is not None else -1
+
+    async def read(connection: Conn) -> list[LoggedEvent]:
+        rows = await connection.fetch_all(
+            "SELECT seq, kind, body, actor_id, at, batch FROM events"
+            " WHERE game_id = ? AND seq > ? AND (? < 0 OR seq <= ?) ORDER BY seq",
+            (game_id, after, last, last),
+        )
+        return [
+            LoggedEvent(seq, kind, body, actor, parse_stamp(at), batch)
+            for seq, kind, body, actor, at, batch in rows
+        ]
+
+    return read
 
 
 # --- deadlines ---------------------------------------------------------------------------
 
 
-def _deadline(row: Row) -> Deadline:
+def deadline_of(row: Row) -> Deadline:
+    """A deadline as stored; ValueError or TypeError if its row does not read."""
     return Deadline(
         row["game_id"], row["key"], row["kind"], parse_stamp(row["due_at"]), json.loads(row["payload"])
     )
 
 
+DEADLINES = "SELECT * FROM deadlines WHERE game_id = ? ORDER BY due_at, key"
+
+
 async def deadlines_of(db: Database, game_id: int) -> list[Deadline]:
-    rows = await db.fetch_all("SELECT * FROM deadlines WHERE game_id = ? ORDER BY due_at, key", (game_id,))
-    return [_deadline(r) for r in rows]
+    rows = await db.fetch_all(DEADLINES, (game_id,))
+    return [deadline_of(r) for r in rows]
 
 
 async def replace_deadlines(db: Database, game_id: int, deadlines: Sequence[Deadline]) -> None:
     """The game's deadlines are exactly these from now on."""
-    await db.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-    await db.execute_many(
-        "INSERT INTO deadlines (game_id, key, kind, due_at, payload) VALUES (?, ?, ?, ?, ?)",
-        [(game_id, d.key, d.kind, stamp(d.due_at), json.dumps(d.payload)) for d in deadlines],
-    )
+    await db.run(deadlines_replaced(game_id, deadlines))
 
 
-async def delete_deadline(db: Database, game_id: int, key: str) -> None:
-    await db.execute("DELETE FROM deadlines WHERE game_id = ? AND key = ?", (game_id, key))
+def deadlines_replaced(game_id: int, deadlines: Sequence[Deadline]) -> Step:
+    """The step of :func:`replace_deadlines`."""
+    rows = [(game_id, d.key, d.kind, stamp(d.due_at), json.dumps(d.payload)) for d in deadlines]
+
+    async def step(connection: Conn) -> None:
+        await connection.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        await connection.execute_many(
+            "INSERT INTO deadlines (game_id, key, kind, due_at, payload) VALUES (?, ?, ?, ?, ?)", rows
+        )
+
+    return step
+
+
+def deadline_dropped(game_id: int, key: str) -> Step:
+    """The step that removes one deadline that passed; :class:`Stale` if it is gone already."""
+
+    async def step(connection: Conn) -> None:
+        gone = await connection.execute("DELETE FROM deadlines WHERE game_id = ? AND key = ?", (game_id, key))
+        if gone != 1:
+            raise Stale(game_id)
+
+    return step
 
 
 _TICKING = (
@@ -340,7 +451,7 @@ def _due(row: Row) -> Deadline:
     """A due deadline; one that does not parse comes back as :data:`UNREADABLE`, so it costs
     its own game (set aside when it fires), never the other games' deadlines."""
     try:
-        return _deadline(row)
+        return deadline_of(row)
     except (ValueError, TypeError):
         return Deadline(row["game_id"], row["key"], UNREADABLE, datetime.min.replace(tzinfo=UTC), {})
 
@@ -385,13 +496,57 @@ async def remember(
 ) -> None:
     """Keep a request's reply, in the transaction of what it did; ``fingerprint`` (who asked for
     what) lets the same command sent again be recognised if this reply is reported lost."""
-    try:
-        await db.execute(
-            "INSERT INTO requests (request_id, game_id, reply, at, fingerprint) VALUES (?, ?, ?, ?, ?)",
-            (request_id, game_id, reply, stamp(now), fingerprint),
-        )
-    except sqlite3.IntegrityError:
-        raise DuplicateRequest(request_id) from None
+    await db.run(request_kept(request_id, game_id, reply, now, fingerprint))
+
+
+def request_kept(
+    request_id: str, game_id: int | None, reply: str, now: datetime, fingerprint: str | None = None
+) -> Step:
+    """The step of :func:`remember`: :class:`DuplicateRequest` if the request is stored already."""
+    params = (request_id, game_id, reply, stamp(now), fingerprint)
+
+    async def step(connection: Conn) -> None:
+        try:
+            await connection.execute(
+                "INSERT INTO requests (request_id, game_id, reply, at, fingerprint) VALUES (?, ?, ?, ?, ?)",
+                params,
+            )
+        except INTEGRITY_ERRORS:
+            raise DuplicateRequest(request_id) from None
+
+    return step
+
+
+class Answered(Exception):  # noqa: N818 - not an error: the request gets the reply it had
+    """Met inside a command's transaction (which is then rolled back): the request was answered
+    before (``lost`` False: its id is stored), or it repeats one whose answer was reported lost
+    (``lost`` True: ``request_id`` is that first request's). ``reply`` is the stored reply."""
+
+    def __init__(self, request_id: str, reply: str, lost: bool) -> None:
+        super().__init__(f"request {request_id} was answered before")
+        self.request_id, self.reply, self.lost = request_id, reply, lost
+
+
+def request_is_new(request_id: str, fingerprint: str, since: datetime) -> Step:
+    """The step that goes first in a command's transaction: :class:`Answered` if the request was
+    answered before, or repeats (same fingerprint) one made at ``since`` or later whose answer
+    was reported lost; checked where it is written, so two at once cannot both pass."""
+
+    async def step(connection: Conn) -> None:
+        row = await connection.fetch_one("SELECT reply FROM requests WHERE request_id = ?", (request_id,))
+        if row is not None:
+            raise Answered(request_id, str(row[0]), lost=False)
+        row = await connection.fetch_one(_UNANSWERED, (fingerprint, stamp(since)))
+        if row is not None:
+            raise Answered(str(row[0]), str(row[1]), lost=True)
+
+    return step
+
+
+_UNANSWERED = (
+    "SELECT request_id, reply FROM requests WHERE fingerprint = ? AND unanswered_at IS NOT NULL"
+    " AND at >= ? ORDER BY at DESC LIMIT 1"
+)
 
 
 async def reply_to(db: Database, request_id: str) -> str | None:
@@ -410,19 +565,40 @@ async def mark_unanswered(db: Database, request_id: str, now: datetime) -> None:
 async def unanswered(db: Database, fingerprint: str, since: datetime) -> tuple[str, str] | None:
     """The latest request with this fingerprint, carried out at ``since`` or later, whose reply
     was reported lost: its id and its reply."""
-    row = await db.fetch_one(
-        "SELECT request_id, reply FROM requests WHERE fingerprint = ? AND unanswered_at IS NOT NULL"
-        " AND at >= ? ORDER BY at DESC LIMIT 1",
-        (fingerprint, stamp(since)),
-    )
+    row = await db.fetch_one(_UNANSWERED, (fingerprint, stamp(since)))
     return (str(row["request_id"]), str(row["reply"])) if row else None
 
 
 async def claim_unanswered(db: Database, request_id: str) -> bool:
     """Clear the lost-answer mark, inside a transaction; False if another call cleared it first."""
-    await db.execute(
+    cleared = await db.execute(
         "UPDATE requests SET unanswered_at = NULL WHERE request_id = ? AND unanswered_at IS NOT NULL",
         (request_id,),
     )
-    row = await db.fetch_one("SELECT changes()")
-    return row is not None and int(row[0]) == 1
+    return cleared == 1
+
+
+PRUNED_AT_ONCE = 500
+"""Requests deleted in one transaction: a prune never holds the database for long."""
+
+
+async def prune_requests(db: Database, before: datetime) -> int:
+    """Delete the requests answered before ``before``, oldest first, a few hundred a
+    transaction (commands go on in between); returns how many."""
+    pruned = 0
+    while True:
+        deleted: list[int] = []
+
+        async def step(connection: Conn, deleted: list[int] = deleted) -> None:
+            deleted.append(
+                await connection.execute(
+                    "DELETE FROM requests WHERE request_id IN"
+                    " (SELECT request_id FROM requests WHERE at < ? ORDER BY at LIMIT ?)",
+                    (stamp(before), PRUNED_AT_ONCE),
+                )
+            )
+
+        await db.write([step])
+        pruned += deleted[0]
+        if deleted[0] < PRUNED_AT_ONCE:
+            return pruned

@@ -35,7 +35,7 @@ async def keep(
 ) -> int:
     """Store one undelivered message; returns its id."""
     async with db.transaction():
-        return await db.execute(
+        return await db.insert(
             "INSERT INTO mailbox (game_id, user_id, text, picture, created_at) VALUES (?, ?, ?, ?, ?)",
             (game_id, user_id, text, picture, stamp(now)),
         )

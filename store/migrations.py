@@ -1,8 +1,9 @@
 """The database schema, as the list of migrations that build it.
 
-Migration N brings a file from schema version N-1 to N (``PRAGMA user_version``). Never edit
-one that has shipped: add the next. Times are ISO-8601 UTC text; game states, events and
-settings are JSON from ``engine.serial``.
+Migration N brings a database from schema version N-1 to N (SQLite's ``PRAGMA user_version``).
+Never edit one that has shipped: add the next. They are written in SQLite's words, and
+PostgreSQL reads the same list through store.dialect. Times are ISO-8601 UTC text; game states,
+events and settings are JSON from ``engine.serial``.
 """
 
 from __future__ import annotations
@@ -157,5 +158,18 @@ MIGRATIONS: list[str] = [
     # (gm.warparena.reactions): 'ask' (the default), 'actions' or 'cards'.
     """
     ALTER TABLE seats ADD COLUMN reactions TEXT NOT NULL DEFAULT 'ask'
+    """,
+    # 12 (issue 15, item 4): requests are kept for a while (gm.core.REQUESTS_KEPT, 30 days by
+    # default), then pruned oldest first (store.games.prune_requests); their time is indexed so
+    # the old ones are found without reading the table.
+    """
+    CREATE INDEX requests_at ON requests (at)
+    """,
+    # 13 (issue 16, item 2): a game's revision, moved on by every transaction that writes the game
+    # under its lock where several processes share the database (PostgreSQL, store.postgres): a
+    # process holding the game in memory reads it again when another process changed it. SQLite
+    # has one process per file and leaves it at 0.
+    """
+    ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0
     """,
 ]

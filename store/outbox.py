@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from store.db import Database
+from store.db import Conn, Database, Step
 from store.games import fits, stamp
 
 
@@ -34,10 +34,19 @@ async def put(
     db: Database, game_id: int, channel_id: int | None, bodies: Sequence[str], now: datetime
 ) -> None:
     """Add one reply's announcements, in order (inside the caller's transaction)."""
-    await db.execute_many(
-        "INSERT INTO outbox (game_id, channel_id, body, created_at) VALUES (?, ?, ?, ?)",
-        [(game_id, channel_id, body, stamp(now)) for body in bodies],
-    )
+    await db.run(added(game_id, channel_id, bodies, now))
+
+
+def added(game_id: int, channel_id: int | None, bodies: Sequence[str], now: datetime) -> Step:
+    """The step of :func:`put`, for a command's one-call transaction (``db.write``)."""
+    rows = [(game_id, channel_id, body, stamp(now)) for body in bodies]
+
+    async def step(connection: Conn) -> None:
+        await connection.execute_many(
+            "INSERT INTO outbox (game_id, channel_id, body, created_at) VALUES (?, ?, ?, ?)", rows
+        )
+
+    return step
 
 
 async def waiting(db: Database, game_id: int | None = None) -> list[Waiting]:
@@ -62,6 +71,16 @@ async def games_waiting(db: Database) -> list[int]:
 
 async def mark(db: Database, entry_id: int, now: datetime) -> None:
     """The announcement was delivered (inside a transaction; marking it again changes nothing)."""
-    await db.execute(
-        "UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL", (stamp(now), entry_id)
-    )
+    await db.run(marked(entry_id, now))
+
+
+def marked(entry_id: int, now: datetime) -> Step:
+    """The step of :func:`mark`, to write on its own (``db.write``): one call."""
+    params = (stamp(now), entry_id)
+
+    async def step(connection: Conn) -> None:
+        await connection.execute(
+            "UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL", params
+        )
+
+    return step

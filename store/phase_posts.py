@@ -57,9 +57,10 @@ async def keep(db: Database, post: PhasePost) -> None:
     ``db.transaction()``: the connection is shared, so a lone statement could land in another
     command's transaction."""
     await db.execute(
-        "INSERT OR REPLACE INTO phase_posts "
-        "(game_id, turn, phase, channel_id, message_id, text, picture, open) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO phase_posts (game_id, turn, phase, channel_id, message_id, text, picture, open)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, turn, phase) DO UPDATE SET"
+        " channel_id = excluded.channel_id, message_id = excluded.message_id, text = excluded.text,"
+        " picture = excluded.picture, open = excluded.open",
         (
             post.game_id,
             post.turn,

@@ -21,7 +21,8 @@ class SetAside:
     at: datetime
 
 
-def _set_aside(row: Row) -> SetAside:
+def set_aside_of(row: Row) -> SetAside:
+    """A set-aside game as stored in its row."""
     return SetAside(row["game_id"], row["reason"], row["detail"], parse_stamp(row["at"]))
 
 
@@ -40,11 +41,11 @@ async def put(db: Database, game_id: int, reason: str, detail: str, now: datetim
 
 async def of(db: Database, game_id: int) -> SetAside | None:
     row = await db.fetch_one("SELECT * FROM set_aside WHERE game_id = ?", (game_id,))
-    return _set_aside(row) if row else None
+    return set_aside_of(row) if row else None
 
 
 async def every(db: Database) -> list[SetAside]:
-    return [_set_aside(r) for r in await db.fetch_all("SELECT * FROM set_aside ORDER BY game_id")]
+    return [set_aside_of(r) for r in await db.fetch_all("SELECT * FROM set_aside ORDER BY game_id")]
 
 
 async def release(db: Database, game_id: int) -> None:

@@ -17,7 +17,8 @@ drawn again smaller.
 
 The game master stores a reply's announcements in the game's outbox with what they announce
 (gm.outbox, a reply marked ``queued``): the herald delivers a game's waiting announcements from
-there, one game's one delivery at a time and in order, marking each as soon as it is delivered
+there, one game's one delivery at a time and in order (in this process, and among the processes
+sharing the database: ``gm.delivering``), marking each as soon as it is delivered
 (a phase's post records its message and the mark in one transaction). At start-up (and on every
 reconnection) it delivers what a crash or an outage left waiting. Only the announcement being
 delivered when the process died can be delivered twice. One that Discord refuses is logged and
@@ -28,7 +29,6 @@ next deadline, or the next connection).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -47,6 +47,7 @@ from cogs.shared.privacy import hidden
 from engine.serial import encode
 from engine.text import plural
 from gm.announce import Announcement, Picture, Reply, ToBattle, ToChannel, ToPlayer
+from gm.locks import Locks
 from gm.service import GameMaster
 from store import mailbox, outbox
 from store.db import Database
@@ -147,7 +148,7 @@ class Herald:
         self._visible_deferrals: set[int] = set()
         """Interactions this herald deferred visibly (every other deferral is taken as ephemeral)."""
         self.phase_posts = PhasePosts(db, hooks, self.prompts)
-        self._outbox_locks: dict[int, asyncio.Lock] = {}
+        self._outbox_locks: Locks[int] = Locks()
         """One delivery from a game's outbox at a time, so its news is told in order and once."""
 
     async def defer(self, interaction: discord.Interaction, private: bool = True) -> None:
@@ -178,7 +179,7 @@ class Herald:
     async def deliver_waiting(self, game_id: int) -> None:
         """Deliver the game's announcements waiting in the outbox, in order, each marked as soon
         as it is delivered (those of the reply just given, and any a crash left behind)."""
-        async with self._outbox_locks.setdefault(game_id, asyncio.Lock()):
+        async with self._outbox_locks(game_id), self.gm.delivering(game_id):
             waiting = await self.gm.undelivered(game_id)
             if not waiting:
                 return

@@ -4,7 +4,9 @@ The herald keeps such messages in the mailbox (store/mailbox.py) and posts, in t
 channel, a mention of the member with a "Read my messages" button. The button's custom id
 holds the game and the member, so it works after a restart (a DynamicItem re-reads the
 database); its answer is ephemeral and only that member may open it. It is deferred before
-anything is read, so it is acknowledged in time whatever the load (cogs.shared.pace).
+anything is read, so it is acknowledged in time whatever the load (cogs.shared.pace). Where
+several processes share the database, one at a time reads, shows and marks a member's letters
+(``Database.exclusive``), so presses in two processes never show the same letters twice.
 """
 
 from __future__ import annotations
@@ -61,6 +63,12 @@ class ReadButton(
             return
         bot = bot_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        async with bot.db.exclusive(f"mailbox:{self.game_id}:{self.user_id}"):
+            await self._read(interaction)
+
+    async def _read(self, interaction: discord.Interaction) -> None:
+        """The member's unread letters, shown, then marked read."""
+        bot = bot_of(interaction)
         letters = await mailbox.unread(bot.db, self.game_id, self.user_id)
         out: list[Post] = []
         for letter in letters:

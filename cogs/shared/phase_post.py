@@ -26,7 +26,6 @@ channel still reads in order.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -39,6 +38,7 @@ from cogs.shared.posts import Post, filename_of, posts
 from cogs.shared.text import EMBED_DESCRIPTION_LIMIT
 from engine.serial import decode, encode
 from gm.announce import Announcement, Picture
+from gm.locks import Locks
 from store import phase_posts
 from store.db import Database
 from store.phase_posts import PhasePost
@@ -56,7 +56,8 @@ class PhasePosts:
 
     def __init__(self, db: Database, hooks: GameHooks, prompts: PromptViews | None = None) -> None:
         self.db, self.hooks, self.prompts = db, hooks, prompts or {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: Locks[int] = Locks()
+        """One lock per game, while a delivery holds or waits for it."""
 
     async def deliver(
         self,
@@ -67,12 +68,12 @@ class PhasePosts:
         mark: Mark = None,
     ) -> None:
         """Edit the phase's message with ``announcement``, or post a new one (module docstring)."""
-        async with self._locks.setdefault(game_id, asyncio.Lock()):
+        async with self._locks(game_id):
             await _deliver(self.db, self.hooks, self.prompts, channel, game_id, announcement, draw, mark)
 
     async def closed(self, game_id: int) -> None:
         """Another post of the game came after the phase's: its next lines start a new message."""
-        async with self._locks.setdefault(game_id, asyncio.Lock()), self.db.transaction():
+        async with self._locks(game_id), self.db.transaction():
             await phase_posts.close(self.db, game_id)
 
 

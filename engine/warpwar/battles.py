@@ -249,9 +249,10 @@ def round_orders(state: GameState, battle: Battle) -> tuple[dict[str, Orders], l
     orders: dict[str, Orders] = {}
     standing: list[str] = []
     defaulted: list[str] = []
+    by_owner = {owner: {o.ship: o for o in sent} for owner, sent in battle.orders.items()}
+    picked_by = {owner: {x for o in sent.values() for x in o.pick_up} for owner, sent in by_owner.items()}
     for ship in combatants(state, battle.star):
-        sent = {o.ship: o for o in battle.orders.get(ship.owner, ())}
-        picked = {label for o in sent.values() for label in o.pick_up}
+        sent, picked = by_owner.get(ship.owner, {}), picked_by.get(ship.owner, set())
         kept = _standing_here(state, battle.star, ship)
         if _usable(state, battle.star, ship, sent.get(ship.label), set()):
             orders[ship.key] = sent[ship.label]

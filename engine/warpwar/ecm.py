@@ -86,44 +86,58 @@ def _best_shift(missile: Incoming, effective: int, defence: Defence) -> tuple[in
     return best_drive, best_hits
 
 
-def _better(candidate: tuple[int, tuple[int, ...]], kept: tuple[int, tuple[int, ...]]) -> bool:
-    """Fewer hits; on a tie the split that puts points on earlier missiles (R-ECM-4).
-
-    Splits compare as tuples, so ``(1, 0)`` (the first missile jammed) beats ``(0, 1)``. A
-    prefix kept this way is also the best prefix of the best whole plan, so the table stays exact.
-    """
-    return candidate[0] < kept[0] or (candidate[0] == kept[0] and candidate[1] > kept[1])
-
-
 def plan_ecm(defence: Defence, missiles: list[Incoming]) -> list[EcmUse]:
     """The ECM use on each missile (in the given order) that minimises harm (R-ECM-2/3)."""
     uses = [EcmUse(0, 0, m.drive, m.drive) for m in missiles]
     if defence.points <= 0 or not missiles:
         return uses
-    # options[i][a]: (hits, drive) for missile i given a points.
+    # options[i][a]: (drive, hits) for missile i given a points.
     options = [
         [_best_shift(m, effective_points(a, defence.tl, m.tl), defence) for a in range(defence.points + 1)]
         for m in missiles
     ]
-    # table[p] = (least missile hits using exactly p points, the points given to each missile)
-    table: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
-    for option in options:
-        grown: dict[int, tuple[int, tuple[int, ...]]] = {}
-        for used, (hits, split) in table.items():
-            for a in range(defence.points - used + 1):
-                candidate = (hits + option[a][1], (*split, a))
-                if used + a not in grown or _better(candidate, grown[used + a]):
-                    grown[used + a] = candidate
-        table = grown
+    least, picks = _least_hits(options, defence.points)
 
-    def harm(item: tuple[int, tuple[int, tuple[int, ...]]]) -> tuple[int, int, int]:
-        used, (hits, _) = item
-        received = defence.other_hits + hits
+    def harm(used: int) -> tuple[int, int, int]:
+        received = defence.other_hits + least[used]
         return (max(0, received - defence.absorb), used, received)
 
-    # Each number of points used has its own entry, so the least harm is one entry: no tie is left.
-    _, (_, split) = min(table.items(), key=harm)
+    # Each number of points used is one candidate, so the least harm is one of them: no tie is left.
+    left = min(range(defence.points + 1), key=harm)
+    split = []
+    for pick in picks:
+        split.append(pick[left])
+        left -= pick[left]
     return [
         EcmUse(a, effective_points(a, defence.tl, m.tl), m.drive, option[a][0]) if a else use
         for m, a, option, use in zip(missiles, split, options, uses, strict=True)
     ]
+
+
+def _least_hits(options: list[list[tuple[int, int]]], points: int) -> tuple[list[int], list[list[int]]]:
+    """The least missile hits for each number of points used in all (exactly 0 … ``points``),
+    and for each missile, by the points left for it and those after it, the points it takes.
+
+    A knapsack over the missiles from the last to the first, holding numbers only (no split is
+    copied): ties go to the most points on the earlier missile (R-ECM-4). Comparing splits
+    as tuples (``(1, 0)`` before ``(0, 1)``) is then deciding the first missile's points, and
+    what the later missiles take with the points left is already the best, so the plan is exact.
+    """
+    after = [0] + [_NONE] * points  # the missiles after this one: nothing left, no points used
+    picks: list[list[int]] = []
+    for option in reversed(options):
+        here = [_NONE] * (points + 1)
+        pick = [0] * (points + 1)
+        for total in range(points + 1):
+            for a in range(total, -1, -1):  # most points first: an equal later one does not replace it
+                hits = option[a][1] + after[total - a]
+                if hits < here[total]:
+                    here[total], pick[total] = hits, a
+        after = here
+        picks.append(pick)
+    picks.reverse()
+    return after, picks
+
+
+_NONE = 1 << 60
+"""More hits than any plan: an entry no split reaches."""

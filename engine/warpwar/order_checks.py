@@ -30,14 +30,22 @@ def combatants(state: GameState, star: str) -> list[Ship]:
     return [s for s in state.ships_at(star) if s.carried_by is None]
 
 
+def _fights_at(state: GameState, star: str, ship: Ship) -> bool:
+    """Whether ``ship`` is one of the :func:`combatants` at ``star``, without listing them."""
+    return ship.carried_by is None and state.position(ship) == star
+
+
 def resolve_target(state: GameState, star: str, player: str, ref: str) -> Ship:
     """The enemy ship at ``star`` that ``ref`` (``W1`` or ``W1@bob``) names."""
     label, _, owner = ref.strip().partition("@")
     label = label.upper()
+    # Looked up by key, owner by owner (in the order of combatants: by owner), not by a search
+    # of every ship at the star for each shot.
+    owners = [owner] if owner else sorted(p.name for p in state.players)
     found = [
         s
-        for s in combatants(state, star)
-        if s.label == label and not state.allied(player, s.owner) and (not owner or s.owner == owner)
+        for s in (state.ship(o, label) for o in owners)
+        if s is not None and _fights_at(state, star, s) and not state.allied(player, s.owner)
     ]
     if not found:
         where = state.map.label(star)
@@ -240,7 +248,7 @@ def retreat_here(state: GameState, star: str, o: Orders) -> Orders:
 def check_orders(state: GameState, star: str, player: str, o: Orders) -> Ship:
     """Check one ship's orders; return the ship they are for."""
     ship = state.ship(player, o.ship.strip().upper())
-    if ship is None or ship not in combatants(state, star):
+    if ship is None or not _fights_at(state, star, ship):
         raise Refusal(
             "not-in-battle", f"You have no ship called {o.ship} fighting at {state.map.label(star)}."
         )

@@ -111,12 +111,12 @@ def _fire_all(state: GameState, star: str, ships: list[Ship], orders: dict[str, 
     return [s for s in shots if s is not None]
 
 
-def _escaped(ship: Ship, o: Orders, shots: list[Shot]) -> bool:
-    """R-CBT-8: Retreat escapes when every enemy ship's beam or cannon at it read "Escapes"."""
+def _escaped(ship: Ship, o: Orders, aimed: list[Shot]) -> bool:
+    """R-CBT-8: Retreat escapes when every enemy ship's beam or cannon at it (``aimed``: the
+    shots at it) read "Escapes"."""
     if o.tactic is not Tactic.RETREAT or not ship.is_warpship:
         return False
-    aimed = [s for s in shots if s.target == ship.key and s.weapon is not Weapon.MISSILE]
-    return all(s.outcome is Outcome.ESCAPES for s in aimed)
+    return all(s.outcome is Outcome.ESCAPES for s in aimed if s.weapon is not Weapon.MISSILE)
 
 
 def _after_firing(ship: Ship, o: Orders) -> Ship:
@@ -127,12 +127,14 @@ def _after_firing(ship: Ship, o: Orders) -> Ship:
     if o.shots:
         changes[Attr.SH] = ship.now(Attr.SH) - o.shells
     racks = tuple(label for label in ship.carrying if label not in o.drop)
-    return replace(ship.with_current(changes), carrying=racks)
+    armed = ship.with_current(changes) if changes else ship
+    return replace(armed, carrying=racks) if racks != ship.carrying else armed
 
 
-def _result(state: GameState, star: str, ship: Ship, o: Orders, shots: list[Shot]) -> ShipResult:
-    """Sum the hits on one ship, take them, and carry out its escape, pick-ups and drops."""
-    received = sum(s.hits for s in shots if s.target == ship.key)
+def _result(state: GameState, star: str, ship: Ship, o: Orders, aimed: list[Shot]) -> ShipResult:
+    """Sum the hits on one ship (``aimed``: the shots at it), take them, and carry out its
+    escape, pick-ups and drops."""
+    received = sum(s.hits for s in aimed)
     absorbed = min(received, _absorb(ship, o))
     effective = received - absorbed
     armed = _after_firing(ship, o)
@@ -158,7 +160,7 @@ def _result(state: GameState, star: str, ship: Ship, o: Orders, shots: list[Shot
         received=received,
         absorbed=absorbed,
         effective=effective,
-        escaped_to=escape_hex(state, star, o.retreat_to) if _escaped(ship, o, shots) else None,
+        escaped_to=escape_hex(state, star, o.retreat_to) if _escaped(ship, o, aimed) else None,
         dropped=(*o.drop, *armed.carrying[len(kept) :]),
         picked_up=o.pick_up[: max(room, 0)],
         taken=damage.taken,
@@ -168,19 +170,25 @@ def _result(state: GameState, star: str, ship: Ship, o: Orders, shots: list[Shot
     )
 
 
+def _not_picking_up(result: ShipResult, destroyed: set[str]) -> ShipResult:
+    """The result without the pick-ups of Systemships destroyed this round."""
+    kept = tuple(x for x in result.picked_up if ship_key(result.owner, x) not in destroyed)
+    return replace(result, picked_up=kept) if kept != result.picked_up else result
+
+
 def resolve_round(
     state: GameState, star: str, orders: dict[str, Orders], round_number: int, quiet_before: int
 ) -> RoundReport:
     """Resolve one round at ``star`` with complete, checked ``orders`` (by ship key)."""
     ships = combatants(state, star)
     shots = _fire_all(state, star, ships, orders)
-    results = [_result(state, star, ship, orders[ship.key], shots) for ship in ships]
+    aimed: dict[str, list[Shot]] = defaultdict(list)
+    for shot in shots:
+        aimed[shot.target].append(shot)
+    results = [_result(state, star, ship, orders[ship.key], aimed[ship.key]) for ship in ships]
     # A Systemship destroyed this round is not picked up (a destroyed carrier picks up nothing).
     destroyed = {r.ship for r in results if r.destroyed}
-    results = [
-        replace(r, picked_up=tuple(x for x in r.picked_up if ship_key(r.owner, x) not in destroyed))
-        for r in results
-    ]
+    results = [_not_picking_up(r, destroyed) if r.picked_up and destroyed else r for r in results]
     quiet = 0 if any(r.effective > 0 for r in results) else quiet_before + 1
     return RoundReport(
         star=star,

@@ -15,7 +15,7 @@ from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import Any
 
-from engine.serial import serializable
+from engine.serial import encoded_once, serializable
 from engine.text import listed
 from engine.warpwar.hexgrid import is_hex_id, neighbour_ids
 
@@ -50,6 +50,7 @@ class Home:
     """The middle base star, the only base of single-base scenarios (R-MAP-3)."""
 
 
+@encoded_once
 @serializable
 @dataclass(frozen=True)
 class HexMap:

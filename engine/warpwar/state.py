@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from engine.serial import serializable
 from engine.warpwar.knowledge import Knowledge
@@ -229,10 +230,16 @@ class GameState:
 
     def ships_at(self, hex_name: str) -> list[Ship]:
         """Every ship on a hex, carried ones included, sorted by owner and label."""
-        return sorted(
-            (s for s in self.ships.values() if self.position(s) == hex_name),
-            key=lambda s: (s.owner, _label_order(s)),
-        )
+        return list(self._ships_by_hex.get(hex_name, ()))
+
+    @cached_property
+    def _ships_by_hex(self) -> dict[str, tuple[Ship, ...]]:
+        """Every ship by the hex it is on, each hex's sorted by owner and label: built once per
+        state (a state never changes), so asking a battle's many questions costs no new sort."""
+        found: dict[str, list[Ship]] = {}
+        for ship in self.ships.values():
+            found.setdefault(self.position(ship), []).append(ship)
+        return {h: tuple(sorted(here, key=lambda s: (s.owner, _label_order(s)))) for h, here in found.items()}
 
     def allied(self, a: str, b: str) -> bool:
         """True for the same player, or two players of one alliance."""

@@ -221,7 +221,7 @@ class ArenaFront(Acting):
         chosen = REACTIONS.get(" ".join(answer.lower().split()))
         if chosen is None:
             return refused(f"Answer windows with one of: {', '.join(REACTIONS)}.", "bad-reaction")
-        async with self.db.transaction():
+        async with self.writing(game_id):
             await games.set_reactions(self.db, game_id, actor.user_id, chosen)
         return Reply(True, describe_reactions(chosen), game_id=game_id)
 

@@ -29,8 +29,9 @@ from engine.warparena.views import GameView, view_for
 from gm.announce import Announcement, Picture, ToPlayer
 from gm.kinds import Drawing, Outcome, Refused, Table, Telling, Wanted
 from gm.warparena import deadlines as plan
+from gm.warparena import pictures
 from gm.warparena.channel import arena_news
-from gm.warparena.pictures import drawing
+from gm.warparena.pictures import Sketch
 from gm.warparena.prompts import private_parts
 from gm.warparena.reactions import with_standing_passes
 from gm.warparena.settings import SETTING_NAMES, ArenaSettings, changed, describe, settings_from, to_data
@@ -230,9 +231,12 @@ class ArenaKind:
 
     # --- pictures ------------------------------------------------------------------------
 
+    def sketch(self, sketch: Sketch | None, rows: Sequence[LoggedEvent]) -> Sketch:
+        return pictures.sketch(sketch, rows)
+
     def picture(
         self,
-        rows: Sequence[LoggedEvent],
+        sketch: Sketch,
         picture: Picture,
         title: str,
         due: datetime | None,
@@ -240,7 +244,7 @@ class ArenaKind:
         ended: bool = False,
     ) -> Drawing | None:
         """The arena, a fight or a hand (gm.warparena.pictures)."""
-        return drawing(rows, picture, title, scale)
+        return pictures.drawing(sketch, picture, title, scale)
 
     def preview(self, settings: ArenaSettings, picture: Picture, title: str, scale: float) -> Drawing | None:
         """Nothing: the arena is laid out when the game begins."""

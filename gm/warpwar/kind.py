@@ -256,16 +256,19 @@ class WarpWarKind:
 
     # --- pictures ------------------------------------------------------------------------
 
+    def sketch(self, sketch: pictures.Sketch | None, rows: Sequence[LoggedEvent]) -> pictures.Sketch:
+        return pictures.sketch(sketch, rows)
+
     def picture(
         self,
-        rows: Sequence[LoggedEvent],
+        sketch: pictures.Sketch,
         picture: Picture,
         title: str,
         due: datetime | None,
         scale: float,
         ended: bool = False,
     ) -> Drawing | None:
-        return pictures.picture(rows, picture, title, due, scale, ended)
+        return pictures.picture(sketch, picture, title, due, scale, ended)
 
     def preview(self, settings: Settings, picture: Picture, title: str, scale: float) -> Drawing | None:
         """The map the game will be played on, each home end marked (a retired map, or one to be

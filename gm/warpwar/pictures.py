@@ -1,5 +1,9 @@
 """WarpWar's pictures: the map (with the trails of the last phases), fleet cards, battles.
 
+They are drawn from a :class:`Sketch` of the log (the state, the last two phases' events, the
+last round at each star), which the game master keeps and moves on by the events since, so a
+picture never folds the whole log again (gm.painting).
+
 In a blind game every picture is drawn from what its viewer knows (engine.warpwar.view): their
 map with the ships they last saw and, with the map hidden, only what they found; the trails of
 their own ships and the battles they fought. Until the game ends there is no public picture.
@@ -8,7 +12,8 @@ their own ships and the battles they fought. Until the game ends there is no pub
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from engine.serial import decode
@@ -25,6 +30,7 @@ from engine.warpwar.events import (
     SystemshipPickedUp,
     TurnBegan,
 )
+from engine.warpwar.report import RoundReport
 from engine.warpwar.rulesets import RuleSetName
 from engine.warpwar.starmap import MapError
 from engine.warpwar.state import Phase
@@ -40,20 +46,64 @@ from render.preview import render_preview
 from store.games import LoggedEvent
 
 
+@dataclass(frozen=True)
+class Stretch:
+    """The events of one phase (from the TurnBegan or PhaseBegan that began it), with their
+    numbers in the log, and the state before them."""
+
+    before: GameState
+    events: tuple[tuple[int, Event], ...] = ()
+
+
+@dataclass(frozen=True)
+class Sketch:
+    """What WarpWar's pictures are drawn from at some point of the log (gm.kinds.GameKind.sketch):
+    the state, the current and the previous phase (the map's trails and losses), and the last
+    round fought at each star (a battle picture)."""
+
+    state: GameState
+    stretches: tuple[Stretch, ...] = ()
+    """The previous phase and the current one, at most; fewer before the second phase."""
+    rounds: Mapping[str, RoundReport] = field(default_factory=dict)
+    """The last round fought at each star, by its hex."""
+
+
+def sketch(known: Sketch | None, rows: Sequence[LoggedEvent]) -> Sketch:
+    """``known`` moved on by the log's next ``rows``: each event folded once, the phases that
+    began kept (the last two), the moves taken back dropped from them so no trail shows a
+    move undone."""
+    state = known.state if known is not None else None
+    stretches = [(s.before, list(s.events)) for s in known.stretches] if known is not None else []
+    rounds = dict(known.rounds) if known is not None else {}
+    for row in rows:
+        event: Event = decode(Event, json.loads(row.body))
+        if state is not None and isinstance(event, TurnBegan | PhaseBegan):
+            stretches = [*stretches[-1:], (state, [])]
+        if isinstance(event, MoveTakenBack):
+            stretches = [
+                (before, [(n, e) for n, e in kept if n <= event.after]) for before, kept in stretches
+            ]
+        if stretches:
+            stretches[-1][1].append((row.seq, event))
+        if isinstance(event, RoundFought):
+            rounds[event.report.star] = event.report
+        state = fold([event], state)
+    assert state is not None, "no events to sketch"
+    return Sketch(state, tuple(Stretch(before, tuple(kept)) for before, kept in stretches), rounds)
+
+
 def picture(
-    rows: Sequence[LoggedEvent],
+    known: Sketch,
     picture: Picture,
     title: str,
     due: datetime | None,
     scale: float,
     ended: bool = False,
 ) -> Drawing | None:
-    """What to draw for a picture request, from the log up to its version; ``ended``: the game
-    has ended outside its rules (abandoned), so a blind game is seen whole (R-WIN-4)."""
-    logged = _standing_events(rows)
-    if not logged:
-        return None
-    state = fold(logged)
+    """What to draw for a picture request, from the sketch of the log up to its version;
+    ``ended``: the game has ended outside its rules (abandoned), so a blind game is seen whole
+    (R-WIN-4)."""
+    state = known.state
     viewer = picture.viewer
     blind = hidden(state, ended)
     if blind and viewer is None:
@@ -62,20 +112,13 @@ def picture(
     if picture.kind == "fleet" and viewer is not None:
         return Drawing(render_fleet_card, (seen, viewer, scale))
     if picture.kind == "battle" and picture.star is not None:
-        report = next(
-            (
-                e.report
-                for e in reversed(logged)
-                if isinstance(e, RoundFought) and e.report.star == picture.star
-            ),
-            None,
-        )
+        report = known.rounds.get(picture.star)
         if report is None or (blind and viewer not in {r.owner for r in report.ships}):
             return None
         return Drawing(render_battle, (report, seen, viewer, scale))
     if picture.kind == "map" and state.phase is Phase.SETUP:
         return _ends_to_choose(state, seen, title, scale)
-    before, recent = _last_phase(logged)
+    before, recent = _last_phase(known)
     if blind and viewer is not None:
         recent = tuple(e for e in recent if _own_news(e, viewer))
         before = view_for(before, viewer) if before is not None else None
@@ -114,25 +157,12 @@ def _own_news(event: Event, viewer: str) -> bool:
     return False
 
 
-def _last_phase(events: list[Event]) -> tuple[GameState | None, tuple[Event, ...]]:
+def _last_phase(known: Sketch) -> tuple[GameState | None, tuple[Event, ...]]:
     """What the map's trails show: the events since the phase before the current one began,
     and the state before them (so a trail starts where its ship stood)."""
-    starts = [i for i, e in enumerate(events) if isinstance(e, TurnBegan | PhaseBegan)]
-    if len(starts) < 2:
+    if len(known.stretches) < 2:
         return None, ()
-    first = starts[-2]
-    return fold(events[:first]), tuple(events[first:])
-
-
-def _standing_events(rows: Sequence[LoggedEvent]) -> list[Event]:
-    """The log without the moves that were taken back, so no trail shows a move undone."""
-    undone: set[int] = set()
-    for row in rows:
-        if row.kind == MoveTakenBack.__name__:
-            event = decode(Event, json.loads(row.body))
-            assert isinstance(event, MoveTakenBack)
-            undone.update(r.seq for r in rows if event.after < r.seq < row.seq)
-    return [decode(Event, json.loads(r.body)) for r in rows if r.seq not in undone]
+    return known.stretches[0].before, tuple(e for s in known.stretches for _, e in s.events)
 
 
 def preview(settings: Settings, title: str, scale: float) -> Drawing | None:

@@ -62,9 +62,7 @@ class Play(GameCore):
                 return refused(f"{result.message} {note}".strip(), result.code)
             if not result.events:
                 reply = Reply(True, unchanged, game_id=row.id, channel_id=row.channel_id)
-                async with self.db.transaction():
-                    await self.remember(reply)  # a retried request still gets its first answer
-                return reply
+                return await self.settle(row.id, [], reply)  # a retry gets its first answer
             return await self.commit(
                 loaded, result, actor.user_id, acting=seat.name, reshape=_noting(note) if note else None
             )
@@ -73,7 +71,7 @@ class Play(GameCore):
         return await self._play(actor, await self.game_in(channel_id), make)
 
     async def _in_game(self, actor: Actor, game_id: int, make: Make, unchanged: str = "") -> Reply:
-        return await self._play(actor, await games.game_by_id(self.db, game_id), make, unchanged)
+        return await self._play(actor, await self.row_of(game_id), make, unchanged)
 
     @once
     async def choose_end(self, actor: Actor, channel_id: int, end: str) -> Reply:

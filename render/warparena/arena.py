@@ -16,7 +16,7 @@ from engine.warparena.board import Board
 from engine.warparena.state import Stage
 from engine.warparena.tx import Event
 from engine.warparena.views import GameView
-from render.canvas import Canvas, Picture, stack
+from render.canvas import Canvas, Picture, encode_compact_png, stack
 from render.geometry import hex_corners
 from render.heading import header
 from render.metrics import Metrics, metrics
@@ -105,8 +105,9 @@ def _boards(
 
 
 def render_arena(view: GameView, arena: ArenaView = ArenaView()) -> bytes:
-    """The arena as PNG bytes (see :func:`draw_arena`)."""
-    return draw_arena(view, arena).png(palette=True)
+    """The arena as PNG bytes (see :func:`draw_arena`), sent after every action: compact
+    (render.canvas.encode_compact_png)."""
+    return encode_compact_png(draw_arena(view, arena).image)
 
 
 def _keys(view: GameView, m: Metrics, colours: dict[str, RGB], recent: Recent, crowded: bool) -> list[Key]:

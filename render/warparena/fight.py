@@ -175,7 +175,7 @@ def draw_fight(view: GameView, events: Sequence[Event], scale: float = 1.0) -> P
 
 
 def render_fight(view: GameView, events: Sequence[Event], scale: float = 1.0) -> bytes:
-    return draw_fight(view, events, scale).png(palette=True)
+    return draw_fight(view, events, scale).png()
 
 
 def _rows(story: _Story) -> list[_Row]:

@@ -76,4 +76,4 @@ def draw_hand(view: GameView, scale: float = 1.0) -> Picture:
 
 
 def render_hand(view: GameView, scale: float = 1.0) -> bytes:
-    return draw_hand(view, scale).png(palette=True)
+    return draw_hand(view, scale).png()

@@ -3,6 +3,7 @@ that closes the database; and the owner's ``@bot sync``."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import discord
@@ -10,7 +11,7 @@ import pytest
 
 import bot
 from cogs.app import Options, WarpWarBot
-from store.db import Database
+from store.sqlite import SqliteDatabase
 from tests.cogs.conftest import World
 from tests.console.helpers import bot as run_bot
 
@@ -24,6 +25,24 @@ def test_options_come_from_the_flags_and_the_environment() -> None:
     )
 
 
+def test_item_15_4_how_long_requests_are_kept_comes_from_the_environment() -> None:
+    """Issue 15, item 4: WARPWAR_REQUEST_DAYS, 30 days when unset; a wrong value stops the bot
+    with one line (the console too)."""
+    assert bot.requests_kept({}) == timedelta(days=30) == bot.requests_kept({"WARPWAR_REQUEST_DAYS": " "})
+    assert bot.requests_kept({"WARPWAR_REQUEST_DAYS": "7.5"}) == timedelta(days=7.5)
+    kept = bot.discord_options(bot.arguments([]), {"WARPWAR_REQUEST_DAYS": "2"})
+    assert isinstance(kept, Options) and kept.requests_kept == timedelta(days=2)
+    for wrong in ("0", "-3", "nan", "inf", "a week", "99999"):
+        assert "WARPWAR_REQUEST_DAYS must be a number of days from 1 to 3650" in str(
+            bot.requests_kept({"WARPWAR_REQUEST_DAYS": wrong})
+        )
+
+
+def test_a_wrong_request_days_setting_stops_the_console_with_one_line(tmp_path: Path) -> None:
+    run = run_bot("--console", "--db", str(tmp_path / "db.sqlite3"), WARPWAR_REQUEST_DAYS="x")
+    assert run.returncode == 2 and "WARPWAR_REQUEST_DAYS must be" in run.stderr
+
+
 def test_sync_without_a_token_is_refused(tmp_path: Path) -> None:
     run = run_bot("--sync", "--db", str(tmp_path / "db.sqlite3"))
     assert run.returncode == 2 and "--sync registers the Discord commands" in run.stderr
@@ -33,17 +52,17 @@ async def test_a_refused_token_is_told_and_the_database_closed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     closed: list[str] = []
-    close = Database.close
+    close = SqliteDatabase.close
 
     async def start(self: WarpWarBot, token: str, *, reconnect: bool = True) -> None:
         raise discord.LoginFailure("Improper token has been passed.")
 
-    async def noted(self: Database) -> None:
+    async def noted(self: SqliteDatabase) -> None:
         closed.append(self.path)
         await close(self)
 
     monkeypatch.setattr(WarpWarBot, "start", start)
-    monkeypatch.setattr(Database, "close", noted)
+    monkeypatch.setattr(SqliteDatabase, "close", noted)
     assert await bot.run_discord("bad-token", tmp_path / "db.sqlite3", Options()) == 1
     assert closed == [str(tmp_path / "db.sqlite3")]
     assert "Discord refused DISCORD_TOKEN" in capsys.readouterr().err

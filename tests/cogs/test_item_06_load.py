@@ -137,7 +137,7 @@ async def copies(table: Table, n: int) -> None:
     }
     async with db.transaction():
         for i in range(1, n):
-            copy = await db.execute(
+            copy = await db.insert(
                 f"INSERT INTO games (channel_id, {kept}) SELECT ?, {kept} FROM games WHERE id = ?",
                 (CHANNEL + i, game),
             )
@@ -153,7 +153,7 @@ async def copies(table: Table, n: int) -> None:
 @asynccontextmanager
 async def games(folder: Path, n: int) -> AsyncIterator[Bot]:
     """The bot (its game master on a file in ``folder``) with ``n`` games, alice building in each."""
-    table = await open_table(folder)
+    table = await open_table(folder / "games.sqlite3")
     try:
         await copies(table, n)
         yield Bot(table.gm)

@@ -4,7 +4,7 @@ The bot and the console share bot.py and store.db.open_database, so each fault i
 through ``python bot.py --console`` (or ``--script``) in a subprocess: it must exit within
 seconds, non-zero, with one line on stderr and no traceback. A full disk is simulated with
 ``PRAGMA max_page_count`` (SQLite then reports SQLITE_FULL, as for a full disk), set through a
-prelude that adds it to store.db.PRAGMAS before bot.main runs.
+prelude that adds it to store.sqlite.PRAGMAS before bot.main runs.
 """
 
 from __future__ import annotations
@@ -193,7 +193,7 @@ async def test_item_3_a_full_disk_at_start_up_stops_the_bot_with_one_line(tmp_pa
     with closing(sqlite3.connect(db)) as raw:
         pages = raw.execute("PRAGMA page_count").fetchone()[0]
         assert raw.execute("PRAGMA freelist_count").fetchone() == (0,)
-    prelude = f"import store.db\nstore.db.PRAGMAS += ('max_page_count={pages}',)"
+    prelude = f"import store.sqlite\nstore.sqlite.PRAGMAS += ('max_page_count={pages}',)"
     line = stopped(["--script", str(write_script(tmp_path, *STARTED)), "--db", str(db)], prelude=prelude)
     assert line == f"bot.py: the disk holding {db} is full: free some space and try again"
 

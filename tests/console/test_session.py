@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from console.app import Outcome, play_interactive, user_id
+from console.app import DEFAULT_SEED, Outcome, Setup, open_session, play_interactive, user_id
+from console.clock import RunningClock
+from store import games
+from store.db import open_database
 from tests.console.helpers import PNG, STARTED, Console
 
 
@@ -146,3 +150,16 @@ async def test_a_picture_that_cannot_be_drawn_does_not_stop_the_game(
     assert "[picture] map (could not be drawn; the error is in the log)" in started
     await console.play('/build ship star:Ur design:"WG=1 PD=18 B=12 S=5"')
     assert (await console.outcome("/build done")) is Outcome.DONE
+
+
+async def test_item_15_4_a_session_prunes_requests_older_than_the_setting_as_it_opens(tmp_path: Path) -> None:
+    """Issue 15, item 4: the console prunes answered requests older than its setting when a
+    session opens (the Discord bot's deadline task does it at start-up and hourly)."""
+    setup = Setup(tmp_path / "games.sqlite3", None, DEFAULT_SEED, requests_kept=timedelta(days=2))
+    db = await open_database(setup.db)
+    for request_id, days in (("old", 3), ("recent", 1)):
+        await games.remember(db, request_id, None, "{}", datetime.now(UTC) - timedelta(days=days))
+    await db.close()
+    async with open_session(setup, RunningClock(), lambda line: None) as session:
+        left = await session.gm.db.fetch_all("SELECT request_id FROM requests")
+    assert [r["request_id"] for r in left] == ["recent"]

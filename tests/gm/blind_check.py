@@ -288,7 +288,7 @@ class Watch:
 def drawing_of(rows: Sequence[LoggedEvent], picture: Picture) -> Drawing | None:
     """What the game master draws for ``picture`` (gm.warpwar.pictures), from the stored log."""
     upto = rows[: picture.version] if picture.version is not None else rows
-    return WARPWAR_KIND.picture(upto, picture, "Blind game", None, 1.0)
+    return WARPWAR_KIND.picture(WARPWAR_KIND.sketch(None, upto), picture, "Blind game", None, 1.0)
 
 
 def _own(event: Event, player: str) -> bool:

@@ -9,7 +9,9 @@ from tests.gm.table import Table, open_table
 
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    t = await open_table(tmp_path)
+async def table(database_at: Path | str) -> AsyncIterator[Table]:
+    """A table on the test's database (tests/conftest.py: SQLite, or PostgreSQL for the tests
+    marked to run on both)."""
+    t = await open_table(database_at)
     yield t
     await t.db.close()

@@ -1,4 +1,5 @@
-"""A table of players around a game master on a real SQLite file, with a clock tests can move.
+"""A table of players around a game master on a real database (a SQLite file, or a PostgreSQL
+database: tests/conftest.py), with a clock tests can move.
 
 ``await table.ok(gm.build_ship(...))`` checks a command was accepted; ``await table.no(...,
 "code")`` that it was refused and changed nothing. Every reply is kept, so a test can read
@@ -116,8 +117,10 @@ class Table:
         return row.id
 
 
-async def open_table(path: Path, seed: int = 7) -> Table:
-    db = await open_database(path / "games.sqlite3")
+async def open_table(where: Path | str, seed: int = 7) -> Table:
+    """A table on the database ``where`` names: a SQLite file's path, or a PostgreSQL database's
+    address (tests/conftest.py's ``database_at``)."""
+    db = await open_database(where)
     clock = ManualClock()
     return Table(db, GameMaster(db, clock, seeds=lambda game_id: seed * 1000 + game_id), clock)
 

@@ -6,8 +6,11 @@ import json
 
 from gm.core import Actor
 from store import games
+from tests.backends import BOTH
 from tests.gm.table import ALICE, BOB, CHANNEL, GUILD, MANAGER, Table
 from tests.gm.test_whole_games import start_classic_learning
+
+pytestmark = BOTH
 
 
 async def test_replay_from_the_log_equals_the_stored_state(table: Table) -> None:

@@ -150,7 +150,7 @@ SCENES: dict[str, Callable[[Table], Awaitable[Scene]]] = {
 
 @asynccontextmanager
 async def staged(tmp_path: Path, name: str) -> AsyncIterator[Scene]:
-    table = await open_table(tmp_path)
+    table = await open_table(tmp_path / "games.sqlite3")
     try:
         yield await SCENES[name](table)
     finally:

@@ -50,10 +50,10 @@ async def test_r_blind_4_the_check_catches_a_picture_drawn_from_the_whole_game(t
     state = await blind.state()
     with pytest.raises(AssertionError):
         blind.watch.drawn("alice", Drawing(render_map, (state, MapView(viewer="alice"))))
-    log = await games.events(table.db, blind.game)
     kind = table.gm.kinds["warpwar"]
-    blind.watch.drawn("alice", kind.picture(log, Picture("map", viewer="alice"), "t", None, 1.0))
-    assert kind.picture(log, Picture("map"), "t", None, 1.0) is None
+    sketch = kind.sketch(None, await games.events(table.db, blind.game))
+    blind.watch.drawn("alice", kind.picture(sketch, Picture("map", viewer="alice"), "t", None, 1.0))
+    assert kind.picture(sketch, Picture("map"), "t", None, 1.0) is None
 
 
 async def test_r_blind_16_a_blind_map_by_request_is_the_players_own(table: Table) -> None:

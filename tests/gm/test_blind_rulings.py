@@ -49,8 +49,9 @@ async def test_r_blind_19_an_abandoned_blind_game_is_seen_whole(table: Table) ->
     public = await table.ok(gm.map_picture(CAROL, CHANNEL))
     assert public.pictures == (Picture("map"),), "the whole map, for anyone"
     rows = await games.events(table.db, blind.game)
-    hidden = WARPWAR_KIND.picture(rows, Picture("map", viewer="bob"), "t", None, 1.0)
-    shown = WARPWAR_KIND.picture(rows, Picture("map", viewer="bob"), "t", None, 1.0, ended=True)
+    sketch = WARPWAR_KIND.sketch(None, rows)
+    hidden = WARPWAR_KIND.picture(sketch, Picture("map", viewer="bob"), "t", None, 1.0)
+    shown = WARPWAR_KIND.picture(sketch, Picture("map", viewer="bob"), "t", None, 1.0, ended=True)
     assert isinstance(hidden, Drawing) and isinstance(shown, Drawing)
     (before, _), (after, _) = hidden.args, shown.args
     assert isinstance(before, GameState) and isinstance(after, GameState)

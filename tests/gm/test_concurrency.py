@@ -8,8 +8,11 @@ import json
 from engine.warpwar.events import RoundFought
 from gm.core import Actor
 from store import games
+from tests.backends import BOTH
 from tests.engine.battle_helpers import battle
 from tests.gm.table import ALICE, BOB, Table, seat_position
+
+pytestmark = BOTH
 
 ROUNDS = 20
 

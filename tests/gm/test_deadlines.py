@@ -12,9 +12,12 @@ from gm.service import GameMaster
 from gm.timing import DeadlineRunner
 from store import games
 from store.db import open_database
+from tests.backends import BOTH
 from tests.engine.battle_helpers import battle
 from tests.gm.table import ALICE, BOB, CHANNEL, Table, open_table, said, seat_position
 from tests.gm.test_whole_games import start_classic_learning
+
+pytestmark = BOTH
 
 
 async def test_a_reminder_goes_to_the_player_who_must_act(table: Table) -> None:
@@ -75,16 +78,16 @@ async def test_extend_moves_the_deadlines_on(table: Table) -> None:
     assert state is not None and state.active_player.name == "bob"
 
 
-async def test_deadlines_survive_a_restart_and_an_overdue_one_fires_late(tmp_path: Path) -> None:
-    """Deadlines are rows: a new game master on the same file finds them, and one that passed
+async def test_deadlines_survive_a_restart_and_an_overdue_one_fires_late(database_at: Path | str) -> None:
+    """Deadlines are rows: a new game master on the same database finds them, and one that passed
     while the bot was away fires at once with a note that it is late."""
-    table = await open_table(tmp_path)
+    table = await open_table(database_at)
     game = await start_classic_learning(table)
     await table.ok(table.gm.build_ship(ALICE, CHANNEL, (await _base(table, game, "alice")), "WG=1 PD=30 B=5"))
     before = await table.gm.stored_state(game)
     await table.db.close()
 
-    db = await open_database(tmp_path / "games.sqlite3")
+    db = await open_database(database_at)
     table.clock.advance(timedelta(hours=100))
     restarted = GameMaster(db, table.clock)
     assert await restarted.stored_state(game) == before

@@ -98,7 +98,7 @@ async def test_r_scen_16_the_deadline_draws_the_end_the_seed_gave_and_a_replay_a
     from the same seed draws the same end."""
     homes = []
     for run in ("first", "second"):
-        table = await open_table(tmp_path / run)
+        table = await open_table(tmp_path / run / "games.sqlite3")
         try:
             game, _ = await started(table, phase_hours=4.0)
             drawn = (await state_of(table, game)).ends_drawn["bob"]

@@ -10,9 +10,12 @@ from datetime import timedelta
 from gm.announce import Reply
 from gm.core import RETRY_WINDOW, Actor
 from store import games
+from tests.backends import BOTH
 from tests.engine.battle_helpers import battle
 from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, GUILD, Table, seat_position
 from tests.gm.test_whole_games import start_classic_learning
+
+pytestmark = BOTH
 
 
 async def test_item_5_three_simultaneous_creations_in_one_channel_one_game_two_refusals(table: Table) -> None:

@@ -31,6 +31,7 @@ from gm.timing import BACKOFF_CAP, DeadlineRunner
 from gm.warpwar import deadlines
 from store import games, set_aside
 from store.db import Database, open_database
+from tests.backends import ON_SQLITE
 from tests.gm.table import ALICE, BOB, CAROL, GUILD, MANAGER, Table, open_table, said
 
 CHANNELS = (100, 101, 102)
@@ -126,6 +127,7 @@ async def run_for(gm: GameMaster, table: Table, span: float) -> tuple[list[Reply
     return delivered, naps
 
 
+@ON_SQLITE
 async def test_item_0_fire_due_fires_every_healthy_game_beside_a_poisoned_one(table: Table) -> None:
     """The deadlines of the games before and after the poisoned one (in the same pass) fire and
     come back to be announced; the poisoned game is set aside with its reason, once."""
@@ -142,6 +144,7 @@ async def test_item_0_fire_due_fires_every_healthy_game_beside_a_poisoned_one(ta
     assert await gm.fire_due() == [], "nothing is due any more: the set-aside game's deadline waits"
 
 
+@ON_SQLITE
 async def test_item_0_a_poisoned_game_beside_healthy_ones_keeps_the_runner_quiet_and_cool(
     table: Table, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -165,6 +168,7 @@ async def test_item_0_a_poisoned_game_beside_healthy_ones_keeps_the_runner_quiet
     assert sum(1 for w in naps.waits if w == 0) <= len(delivered), "it never spins"
 
 
+@ON_SQLITE
 async def test_item_0_the_runner_backs_off_while_the_database_fails(
     table: Table, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -222,6 +226,7 @@ async def test_item_0_a_deadline_that_raises_sets_only_its_game_aside(
     assert len(errors(caplog)) == 1
 
 
+@ON_SQLITE
 async def test_item_0_a_command_on_a_set_aside_game_is_refused_in_words(
     table: Table, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -259,6 +264,7 @@ async def test_item_0_a_command_on_a_set_aside_game_is_refused_in_words(
     assert len(errors(caplog)) == 1
 
 
+@ON_SQLITE
 async def test_item_0_a_manager_releases_a_game_once_it_is_fixed(table: Table) -> None:
     """Release is a server manager's, and only for a game that holds together again; then its
     overdue deadline fires at once, marked late, and commands are taken again."""
@@ -281,6 +287,7 @@ async def test_item_0_a_manager_releases_a_game_once_it_is_fixed(table: Table) -
     await table.ok(table.gm.build_ship(BOB, POISONED, "Babylon", "WG=1 PD=5 B=3"))
 
 
+@ON_SQLITE
 async def test_item_0_a_command_that_raises_sets_its_game_aside_only_if_the_game_is_broken(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -307,7 +314,7 @@ async def test_item_0_a_command_that_raises_sets_its_game_aside_only_if_the_game
 
 async def broken_file(tmp_path: Path) -> tuple[Path, dict[int, int]]:
     """Five games in a file, four of them broken in a different way by hand; the file closed."""
-    table = await open_table(tmp_path)
+    table = await open_table(tmp_path / "games.sqlite3")
     ids = {channel: await learning_game(table, channel) for channel in range(100, 105)}
     await table.ok(table.gm.build_ship(ALICE, 100, "Ur", "WG=1 PD=5 B=3"))
     await table.db.close()
@@ -351,7 +358,7 @@ async def test_item_3_the_start_up_check_sets_aside_games_corrupted_in_the_file(
 async def test_item_3_the_start_up_check_of_200_games_is_quick(tmp_path: Path) -> None:
     """200 unfinished games, each a few turns into play, are checked in well under a second or
     two (decoding each state and replaying its events)."""
-    table = await open_table(tmp_path)
+    table = await open_table(tmp_path / "games.sqlite3")
     game = await learning_game(table, 100)
     await table.spend_the_start(ALICE, "Ur")
     for turn in range(50):  # a long game's worth of events (each changes W1's damage priority)
@@ -382,6 +389,7 @@ def await_version(tmp_path: Path) -> int:
         return int(db.execute("SELECT MAX(version) FROM games").fetchone()[0])
 
 
+@ON_SQLITE
 async def test_item_0_a_set_aside_game_that_cannot_be_fixed_can_be_abandoned(table: Table) -> None:
     """A manager who cannot repair the file closes the game: the channel is free for a new one."""
     ids = await three_games(table)
@@ -399,6 +407,7 @@ async def test_item_0_a_set_aside_game_that_cannot_be_fixed_can_be_abandoned(tab
     await table.ok(table.gm.create(ALICE, GUILD, POISONED, "Again"))
 
 
+@ON_SQLITE
 async def test_item_0_a_full_disk_when_a_deadline_passes_sets_no_game_aside(table: Table) -> None:
     """A full disk is the file's fault, not the game's: the deadline waits for space and fires
     then; the game is never set aside for it."""

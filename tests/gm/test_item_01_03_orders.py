@@ -7,8 +7,11 @@ from __future__ import annotations
 from engine.warpwar.events import RoundFought
 from gm.warpwar.play import UNCHANGED_ORDERS
 from store import games
+from tests.backends import BOTH
 from tests.engine.battle_helpers import battle
 from tests.gm.table import ALICE, BOB, CHANNEL, GUILD, Table, seat_position
+
+pytestmark = BOTH
 
 FLEETS = ("alice W1: TL0 PD=6 B=2 S=2", "alice W3: TL0 PD=6 B=2 S=2", "bob W2: TL0 PD=6 S=2")
 SENT = "alice has sent orders for round 1 at Kish"

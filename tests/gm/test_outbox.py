@@ -8,8 +8,11 @@ outbox then holds the reply's announcements, in order, until a front end marks e
 from __future__ import annotations
 
 from gm.announce import Announcement, Reply
+from tests.backends import BOTH
 from tests.gm.table import ALICE, CHANNEL, Table
 from tests.gm.test_whole_games import start_classic_learning
+
+pytestmark = BOTH
 
 
 async def waiting(table: Table) -> list[Announcement]:

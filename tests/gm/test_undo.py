@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from gm.announce import Picture
+from tests.backends import BOTH
 from tests.gm.table import ALICE, BOB, CHANNEL, Table, said
 from tests.gm.test_whole_games import attack_route, into_battle, start_classic_learning
+
+pytestmark = BOTH
 
 
 async def test_the_last_move_is_taken_back_and_the_ship_can_move_again(table: Table) -> None:

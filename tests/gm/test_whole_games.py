@@ -11,7 +11,10 @@ from engine.warpwar.rulesets import Attr
 from gm.announce import Reply
 from gm.service import Actor, GameMaster
 from gm.warpwar.maps import generated_map
+from tests.backends import BOTH
 from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, GUILD, Table, said
+
+pytestmark = BOTH
 
 SECRET = re.compile(r"\b(PD|B|S|T|M|C|SH|E|A|H|SR|R)=|\d+ BP\b|\bBP \d|ATTACKS|DODGES|RETREATS|D=\d")
 """Ship attributes, Build Point amounts and orders: none may be posted in the channel."""

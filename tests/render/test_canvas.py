@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw
 
-from render.canvas import Canvas, encode_palette_png, encode_png, stack
+from render.canvas import Canvas, encode_png, stack
 from render.fonts import Font, face
 from render.palette import PANEL, PLAYER_COLOURS, STAR, player_colours
 from tests.engine.helpers import start
@@ -108,17 +108,80 @@ def test_shapes_drawn_in_groups_give_the_pixels_of_the_whole_canvas_twice_the_si
     assert canvas.render().tobytes() == _whole_canvas_twice_the_size(canvas).tobytes()
 
 
-def test_a_256_colour_png_looks_like_the_full_colour_one_and_is_smaller() -> None:
-    """render.canvas.encode_palette_png: no channel of any pixel of the Warp Arena showcase
-    moves by more than 16 of 255, and the file is smaller than the full-colour one."""
+def test_a_png_is_exactly_the_picture_in_its_own_palette_when_it_fits() -> None:
+    """render.canvas.encode_png: the Warp Arena showcase and the mid-game map, each of 256
+    colours or fewer, come back from their PNG pixel for pixel, in a palette, the map in less
+    than 60% of its full-colour size; a picture of more colours is written in full colour, exact
+    too (issue 15 item 3)."""
+    from gm.warpwar.maps import load_map
+    from render import MapView, draw_map
+    from render.examples import midgame
     from render.warparena import draw_arena
     from render.warparena.examples import showcase
 
     drawn = showcase()
+    game = midgame(load_map("warpwar"))
+    arena = draw_arena(drawn.view(), drawn.arena).image
+    board = draw_map(game.moved, MapView(recent=game.moves, before=game.start)).image
+    for image in (arena, board):
+        png = encode_png(image)
+        shown = Image.open(io.BytesIO(png))
+        assert shown.mode == "P"
+        assert ImageChops.difference(image, shown.convert("RGB")).getbbox() is None
+        assert png == encode_png(image)
+    full = io.BytesIO()
+    board.save(full, format="PNG")
+    assert len(encode_png(board)) < 0.6 * len(full.getvalue())
+    gradient = Image.new("RGB", (300, 10))
+    gradient.putdata([(x % 256, x // 256 * 50, 7) for _ in range(10) for x in range(300)])
+    assert len(gradient.getcolors(1 << 16) or ()) == 300
+    shown = Image.open(io.BytesIO(encode_png(gradient)))
+    assert shown.mode == "RGB" and ImageChops.difference(gradient, shown).getbbox() is None
+
+
+def test_a_canvas_drawn_on_a_kept_ground_has_the_pixels_of_one_drawn_at_once() -> None:
+    """render.canvas.Ground (issue 15 item 3): a map's ground is drawn once and kept; what is
+    drawn on it later, over its lines and across its labels, gives the very pixels (and the
+    strings) of one canvas with both drawn."""
+
+    def ground(canvas: Canvas) -> None:
+        canvas.polygon([(10, 10), (70, 12), (40, 60)], fill=PLAYER_COLOURS[2], outline=STAR, width=1.5)
+        canvas.dashed((5, 70), (110, 40), STAR, 2, dash=4)
+        canvas.text((20, 45), "Babylon 4", Font(14), STAR, "ls", halo=PANEL)
+
+    def more(canvas: Canvas) -> None:
+        canvas.line([(0, 30), (60, 50), (118, 20)], PLAYER_COLOURS[3], 3)
+        canvas.circle((45, 40), 6, fill=PLAYER_COLOURS[0])
+        canvas.text((60, 75), "W3", Font(12, bold=True), PANEL, "ls")
+
+    whole = Canvas(120, 80)
+    ground(whole)
+    more(whole)
+    kept = Canvas(120, 80)
+    ground(kept)
+    on = Canvas(120, 80, ground=kept.kept())
+    more(on)
+    assert on.render().tobytes() == whole.render().tobytes()
+    assert on.texts == whole.texts and on.boxes == whole.boxes
+
+
+def test_an_arena_is_sent_in_256_colours_close_to_its_drawing() -> None:
+    """render.canvas.encode_compact_png (Warp Arena's pictures, sent after every action): the
+    crowded twenty-grid arena comes back in a palette with no channel of any pixel more than 16
+    of 255 away from the drawing, in less than 75% of its full-colour size, the same bytes each
+    time."""
+    from render.canvas import encode_compact_png
+    from render.warparena import draw_arena
+    from render.warparena.examples import warped_twenty
+
+    drawn = warped_twenty()
     image = draw_arena(drawn.view(), drawn.arena).image
-    palette = encode_palette_png(image)
-    shown = Image.open(io.BytesIO(palette)).convert("RGB")
-    counts = ImageChops.difference(image, shown).histogram()  # 256 a channel
-    assert max(i % 256 for i, n in enumerate(counts) if n) <= 16
-    assert len(palette) < len(encode_png(image)) * 0.7
-    assert palette == encode_palette_png(image)
+    png = encode_compact_png(image)
+    sent = Image.open(io.BytesIO(png))
+    assert sent.mode == "P"
+    for band in ImageChops.difference(image, sent.convert("RGB")).split():
+        assert not any(band.histogram()[17:]), "a pixel's channel more than 16 of 255 off"
+    full = io.BytesIO()
+    image.save(full, format="PNG")
+    assert len(png) < 0.75 * len(full.getvalue())
+    assert png == encode_compact_png(image)

@@ -1,8 +1,10 @@
-"""Schema migrations: a file any earlier release left behind opens in this one, data intact.
+"""Schema migrations: a database any earlier release left behind opens in this one, data intact.
 
-Each older file is built with ``open_database(upto=k)``, filled with what that schema can hold,
-and reopened; the data is then read back through the store functions the game master uses, so a
-migration that renames, drops or mistypes a column fails here, not on a player's server.
+Each older database is built with ``open_database(upto=k)``, filled with what that schema can
+hold, and reopened; the data is then read back through the store functions the game master
+uses, so a migration that renames, drops or mistypes a column fails here, not on a player's
+server. Every test runs on SQLite and on PostgreSQL (one set of migrations, store.dialect), but
+those of what only a SQLite file has (WAL, its thread).
 """
 
 from __future__ import annotations
@@ -16,13 +18,16 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+import asyncpg
 import pytest
 
 import store.db
 from store import games, outbox, phase_posts, secrets, set_aside
-from store.db import Database, open_database
+from store.db import Database, is_postgres, open_database
+from store.dialect import INTEGRITY_ERRORS
 from store.games import Deadline, LoggedEvent, Seat
 from store.migrations import MIGRATIONS
+from tests.backends import BOTH, ON_POSTGRES
 
 CURRENT = len(MIGRATIONS)
 TABLES = {
@@ -206,7 +211,22 @@ class Written:
 
 
 async def tables(db: Database) -> set[str]:
-    rows = await db.fetch_all("SELECT name FROM sqlite_master WHERE type = 'table'")
+    if db.shared:
+        rows = await db.fetch_all(
+            "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'"
+        )
+    else:
+        rows = await db.fetch_all("SELECT name FROM sqlite_master WHERE type = 'table'")
+    return {r["name"] for r in rows}
+
+
+async def columns(db: Database, table: str) -> set[str]:
+    if db.shared:
+        rows = await db.fetch_all(
+            "SELECT column_name AS name FROM information_schema.columns WHERE table_name = ?", (table,)
+        )
+    else:
+        rows = await db.fetch_all(f"PRAGMA table_info({table})")
     return {r["name"] for r in rows}
 
 
@@ -214,7 +234,7 @@ async def has(db: Database, needs: str) -> bool:
     table, _, column = needs.partition(".")
     if table not in await tables(db):
         return False
-    return not column or any(r["name"] == column for r in await db.fetch_all(f"PRAGMA table_info({table})"))
+    return not column or column in await columns(db, table)
 
 
 async def new_game(db: Database, channel_id: int) -> int:
@@ -259,10 +279,19 @@ async def check_all(db: Database, written: Written) -> None:
 
 
 async def dump(db: Database) -> list[tuple[object, ...]]:
-    """The whole file: its schema and every row of every table."""
-    found = [tuple(r) for r in await db.fetch_all("SELECT type, name, sql FROM sqlite_master ORDER BY name")]
+    """The whole database: its schema and every row of every table."""
+    if db.shared:
+        schema = (
+            "SELECT table_name, column_name, data_type, column_default FROM information_schema.columns"
+            " WHERE table_schema = 'public' UNION ALL SELECT tablename, indexname, indexdef, NULL"
+            " FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1, 2"
+        )
+    else:
+        schema = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
+    found = [tuple(r) for r in await db.fetch_all(schema)]
     for table in sorted(await tables(db)):
-        found.extend(tuple(r) for r in await db.fetch_all(f"SELECT * FROM {table} ORDER BY 1, 2"))
+        order = ", ".join(str(n) for n in range(1, len(await columns(db, table)) + 1))
+        found.extend(tuple(r) for r in await db.fetch_all(f"SELECT * FROM {table} ORDER BY {order}"))
     return found
 
 
@@ -272,25 +301,36 @@ def spent(count: int) -> list[str]:
     return ["SELECT * FROM migration_already_applied"] * count
 
 
-async def test_a_new_file_gets_the_whole_schema(tmp_path: Path) -> None:
-    """A server's first start: the file and its folder are made, every migration runs, WAL is on."""
-    db = await open_database(tmp_path / "new" / "games.sqlite3")
+@BOTH
+async def test_a_new_database_gets_the_whole_schema(database_at: Path | str) -> None:
+    """A server's first start: every migration runs."""
+    db = await open_database(database_at)
     try:
         assert await db.schema_version() == CURRENT
         assert await tables(db) >= TABLES
+    finally:
+        await db.close()
+
+
+async def test_a_new_file_gets_its_folder_and_wal(tmp_path: Path) -> None:
+    """On SQLite the file and its folder are made, and WAL is on."""
+    db = await open_database(tmp_path / "new" / "games.sqlite3")
+    try:
+        assert await db.schema_version() == CURRENT
         mode = await db.fetch_one("PRAGMA journal_mode")
         assert mode is not None and mode[0] == "wal"
     finally:
         await db.close()
 
 
+@BOTH
 @pytest.mark.parametrize("version", range(1, CURRENT))
-async def test_an_older_file_is_brought_up_to_date(
-    tmp_path: Path, version: int, monkeypatch: pytest.MonkeyPatch
+async def test_an_older_database_is_brought_up_to_date(
+    database_at: Path | str, version: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A file from the release with schema ``version``: only the later migrations run, what it held
-    reads back unchanged, and it takes today's writes."""
-    path = tmp_path / "old.sqlite3"
+    """A database from the release with schema ``version``: only the later migrations run, what it
+    held reads back unchanged, and it takes today's writes."""
+    path = database_at
     old = await open_database(path, upto=version)
     assert await old.schema_version() == version
     written = await write_all(old, CHANNEL)
@@ -323,25 +363,51 @@ async def connections(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[list[aio
         await connection.close()
 
 
-async def newer_file(path: Path) -> None:
-    """A file a newer release wrote: its schema version is one past the last migration known here."""
+async def newer_file(path: Path | str) -> None:
+    """A database a newer release wrote: its schema version is one past the last migration known here."""
     db = await open_database(path)
-    await db.execute(f"PRAGMA user_version = {CURRENT + 1}")
+    async with db.transaction():
+        await db.set_schema_version(CURRENT + 1)
     await db.close()
 
 
-async def test_a_file_from_a_newer_release_is_refused(
-    tmp_path: Path, connections: list[aiosqlite.Connection]
-) -> None:
-    """Running an old release on a newer file must stop, saying why, before it misreads or damages it."""
-    path = tmp_path / "future.sqlite3"
-    await newer_file(path)
+async def version_stored(path: Path | str) -> int:
+    """The schema version of the database, read without this program's migrations."""
+    if is_postgres(path):
+        connection = await asyncpg.connect(str(path))
+        try:
+            return int(await connection.fetchval("SELECT version FROM schema_version"))
+        finally:
+            await connection.close()
+    with closing(sqlite3.connect(path)) as raw:
+        return int(raw.execute("PRAGMA user_version").fetchone()[0])
+
+
+@BOTH
+async def test_a_database_from_a_newer_release_is_refused(database_at: Path | str) -> None:
+    """Running an old release on a newer database must stop, saying why, before it misreads or
+    damages it."""
+    await newer_file(database_at)
     with pytest.raises(
         RuntimeError, match=rf"version {CURRENT + 1}, newer than this program knows \({CURRENT}\)"
     ):
-        await open_database(path)
-    with closing(sqlite3.connect(path)) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone() == (CURRENT + 1,)
+        await open_database(database_at)
+    assert await version_stored(database_at) == CURRENT + 1
+
+
+@ON_POSTGRES
+async def test_a_refused_postgres_database_keeps_no_connection(database_at: str) -> None:
+    """The bot stops on a newer database: the pool's connections are closed with it."""
+    await newer_file(database_at)
+    with pytest.raises(RuntimeError):
+        await open_database(database_at)
+    connection = await asyncpg.connect(database_at)
+    try:
+        name = database_at.split("?")[0].rsplit("/", 1)[1]
+        others = "SELECT count(*) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()"
+        assert await connection.fetchval(others, name) == 0
+    finally:
+        await connection.close()
 
 
 async def test_a_refused_file_is_left_closed(tmp_path: Path, connections: list[aiosqlite.Connection]) -> None:
@@ -366,16 +432,19 @@ async def fail_with_a_constraint(db: Database, game_id: int) -> None:
     await games.add_seat(db, game_id, SEAT)  # the seat is already taken: IntegrityError
 
 
+@BOTH
 @pytest.mark.parametrize(
     ("failure", "error"),
-    [(fail_with_an_exception, CommandFailedError), (fail_with_a_constraint, sqlite3.IntegrityError)],
+    [(fail_with_an_exception, CommandFailedError), (fail_with_a_constraint, INTEGRITY_ERRORS)],
     ids=["an exception", "a broken constraint"],
 )
 async def test_a_failed_transaction_writes_nothing(
-    tmp_path: Path, failure: Callable[[Database, int], Awaitable[None]], error: type[Exception]
+    database_at: Path | str,
+    failure: Callable[[Database, int], Awaitable[None]],
+    error: type[Exception] | tuple[type[Exception], ...],
 ) -> None:
     """A command that fails half-way leaves no trace, and the next one still commits."""
-    db = await open_database(tmp_path / "games.sqlite3")
+    db = await open_database(database_at)
     try:
         empty = await dump(db)
         with pytest.raises(error):
@@ -390,11 +459,12 @@ async def test_a_failed_transaction_writes_nothing(
         await db.close()
 
 
-async def test_reopening_an_up_to_date_file_applies_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@BOTH
+async def test_reopening_an_up_to_date_database_applies_nothing(
+    database_at: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every restart opens the file again: no migration runs twice and nothing changes."""
-    path = tmp_path / "games.sqlite3"
+    """Every restart opens the database again: no migration runs twice and nothing changes."""
+    path = database_at
     db = await open_database(path)
     written = await write_all(db, CHANNEL)
     before = await dump(db)
