@@ -10,7 +10,7 @@ message on Discord, naming the game; here they go to the game of the current cha
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from console.lines import Kind, LineError, Option, Spec
@@ -86,7 +86,7 @@ async def show_or_change_settings(c: Context, v: Values) -> Reply:
         return await c.gm.change_settings(c.actor, c.channel_id, **v)
 
     async def show(game_id: int) -> Reply:
-        settings = asdict((await c.gm.load(game_id)).settings)
+        settings = (await c.gm.load(game_id)).shown_settings
         shown = ", ".join(f"{k}:{_typed(value)}" for k, value in settings.items())
         return Reply(True, f"Settings: {shown}.", game_id=game_id, channel_id=c.channel_id)
 

@@ -29,6 +29,10 @@ class ToPlayer:
 
     name: str
     user_id: int
+    discreet: bool = False
+    """A blind game's letter (R-BLIND-4): when and whether a player is written to can tell what
+    they saw, so a front end that keeps it for a member it cannot reach says so in the channel
+    only the first time it keeps them a letter in that game."""
 
 
 @serializable
@@ -43,6 +47,9 @@ class ToBattle:
     """The star's hex, as the game master's battle actions take it."""
     round: int = 0
     """The round that wants orders (a front end puts it in its buttons, to know them stale)."""
+    secret: bool = False
+    """A blind game's battle (R-BLIND-17): where it is fought is its players' alone, so a front
+    end that cannot reach one of them privately keeps the call for them, never in the channel."""
 
 
 Audience = Union[ToChannel, ToPlayer, ToBattle]  # noqa: UP007 - the codec reads this union at run time

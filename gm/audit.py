@@ -44,9 +44,9 @@ class Audit(GameCore):
         kind holds back until then (a blind game's events) is ``withheld``, with why."""
         loaded = await self.load(game_id)
         logged = await games.events(self.db, game_id)
-        ended = loaded.row.status in ("over", "abandoned")
+        ended = loaded.ended
         secret = {"secret": loaded.secret.hex()} if ended and loaded.secret is not None else {}
-        extra = loaded.kind.exported(logged, loaded.table, ended)
+        extra = loaded.kind.exported(logged, loaded.table, ended, loaded.row.setup)
         return {
             "format": FORMAT,
             "version": VERSION,

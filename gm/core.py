@@ -74,6 +74,10 @@ class Actor:
     """Answered once: the same request again gets the same reply and changes nothing."""
 
 
+ENDED = ("over", "abandoned")
+"""The statuses of a game no longer played."""
+
+
 @dataclass(frozen=True)
 class Loaded:
     """A game as read from the database for one command."""
@@ -98,6 +102,16 @@ class Loaded:
 
     def seat_of(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
+
+    @property
+    def ended(self) -> bool:
+        """The game has ended, won or abandoned: what it kept from its players may be seen."""
+        return self.row.status in ENDED
+
+    @property
+    def shown_settings(self) -> dict[str, Any]:
+        """The settings as players may read them (gm.kinds.GameKind.shown_settings)."""
+        return self.kind.shown_settings(self.settings, self.ended)
 
     @property
     def names(self) -> dict[str, int]:

@@ -128,6 +128,11 @@ class GameKind(Protocol):
         """Settings as JSON data for the row."""
         ...
 
+    def shown_settings(self, settings: Any, ended: bool) -> dict[str, Any]:
+        """The settings as players may read them, by name: what the kind keeps secret until the
+        game has ``ended`` (WarpWar: a hidden map's seed) is not told."""
+        ...
+
     def change_settings(self, settings: Any, changes: Mapping[str, Any], running: bool) -> Any | str:
         """New settings, or what is wrong with the changes in the player's words."""
         ...
@@ -229,8 +234,12 @@ class GameKind(Protocol):
         """The news of deadlines moved (paused, resumed, extended)."""
         ...
 
-    def exported(self, rows: Sequence[LoggedEvent], table: Table, ended: bool) -> dict[str, Any]:
-        """What the kind adds to a game's export (Warp Arena: its dice, to verify)."""
+    def exported(
+        self, rows: Sequence[LoggedEvent], table: Table, ended: bool, setup: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """What the kind adds to a game's export (Warp Arena: its dice, to verify), or puts in
+        place of its events or ``setup`` (the game's stored settings) until it has ended
+        (WarpWar: a blind game's secrets)."""
         ...
 
     # --- time ----------------------------------------------------------------------------
@@ -264,10 +273,17 @@ class GameKind(Protocol):
         ...
 
     def picture(
-        self, sketch: Any, picture: Picture, title: str, due: datetime | None, scale: float
+        self,
+        sketch: Any,
+        picture: Picture,
+        title: str,
+        due: datetime | None,
+        scale: float,
+        ended: bool = False,
     ) -> Drawing | None:
         """What to draw for a picture request from the sketch of the log up to its version
-        (:meth:`sketch`); it runs in a worker thread, with the drawing."""
+        (:meth:`sketch`); it runs in a worker thread, with the drawing. ``ended``: the game has
+        ended, won or abandoned (what it hid until then is shown)."""
         ...
 
     def preview(self, settings: Any, picture: Picture, title: str, scale: float) -> Drawing | None:

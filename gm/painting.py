@@ -22,7 +22,7 @@ from functools import cached_property
 from typing import Any
 
 from gm.announce import Picture
-from gm.core import GameCore
+from gm.core import ENDED, GameCore
 from gm.kinds import GameKind
 from store import games
 from store.games import LoggedEvent
@@ -86,12 +86,14 @@ def _paint(
     title: str,
     due: datetime | None,
     scale: float,
+    ended: bool,
 ) -> _Painted:
-    """In a worker thread: the sketch moved on by ``rows``, then the picture drawn from it."""
+    """In a worker thread: the sketch moved on by ``rows``, then the picture drawn from it
+    (``ended``: the game has ended, won or abandoned)."""
     assert start is not None or rows, "a sketch needs events"
     sketched = Sketched(rows[-1].seq, kind.sketch(start.sketch if start else None, rows)) if rows else start
     assert sketched is not None
-    drawing = kind.picture(sketched.sketch, picture, title, due, scale)
+    drawing = kind.picture(sketched.sketch, picture, title, due, scale, ended)
     return _Painted(drawing.draw(*drawing.args) if drawing is not None else None, sketched)
 
 
@@ -124,8 +126,11 @@ class Painting(GameCore):
             async with self._drawing:
                 return await asyncio.to_thread(drawing.draw, *drawing.args)
         due = await self._next_deadline(game_id)
+        ended = row.status in ENDED
         async with self._drawing:
-            painted = await asyncio.to_thread(_paint, kind, start, rows, picture, row.title, due, scale)
+            painted = await asyncio.to_thread(
+                _paint, kind, start, rows, picture, row.title, due, scale, ended
+            )
         self.sketches.keep(game_id, painted.sketched)
         return painted.png
 

@@ -55,6 +55,16 @@ async def unread(db: Database, game_id: int, user_id: int, limit: int = READ_AT_
     ]
 
 
+async def count_kept(db: Database, game_id: int, user_id: int) -> int:
+    """Every letter ever kept for the user in this game, read or not."""
+    if not (fits(game_id) and fits(user_id)):
+        return 0
+    row = await db.fetch_one(
+        "SELECT COUNT(*) FROM mailbox WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+    )
+    return int(row[0]) if row else 0
+
+
 async def count_unread(db: Database, game_id: int, user_id: int) -> int:
     if not (fits(game_id) and fits(user_id)):
         return 0

@@ -7,7 +7,10 @@ post, cogs/shared/phase_post.py), ``ToPlayer`` as a direct message,
 ``ToBattle`` as a direct message to each player with the orders buttons. A direct message that
 Discord refuses because the member closed them (403 / 50007) is never retried: the letter is
 kept in the mailbox and the channel tells the member, with a button to read it privately; a
-battle prompt is posted in the channel instead, with the same buttons.
+battle prompt is posted in the channel instead, with the same buttons, unless the battle is a
+blind game's secret (then it is kept in the mailbox too, and /orders answers it). A blind game's
+letters are discreet: the channel is told of kept letters the first time only, as the moments
+they come would tell what their reader saw.
 
 Pictures are drawn by the game master in a worker thread; one too big for where it goes is
 drawn again smaller.
@@ -57,6 +60,8 @@ DM_UPLOAD_LIMIT = discord.utils.DEFAULT_FILE_SIZE_LIMIT_BYTES
 ACK_CHANNEL = "Done: the news is in the game's channel."
 ACK = "Done."
 MOVED_BELOW = "Done (the answer took a moment; it is below)."
+SECRET_BATTLE = "Send your orders with /orders (your direct messages are closed, so they have no buttons)."
+"""The end of a blind game's call for orders kept in the mailbox: where the battle is stays private."""
 """The deferred private placeholder, when what follows it must be public."""
 
 
@@ -117,6 +122,8 @@ class Delivery:
     """Users whose DMs failed with 50007 here: not tried again in this delivery."""
     kept: dict[int, int] = field(default_factory=dict)
     """User id → letters kept in the mailbox during this delivery."""
+    loud: set[int] = field(default_factory=set)
+    """Users with a letter kept here that the channel may be told of (not all discreet)."""
     mark: Callable[[], Awaitable[None]] | None = None
     """Marks the announcement being delivered as delivered (in the outbox), run inside the
     transaction that records what its delivery changed, so the record and the mark go together."""
@@ -291,10 +298,19 @@ class Herald:
 
     async def _to_player(self, delivery: Delivery, user_id: int, announcement: Announcement) -> None:
         """A private message; kept in the mailbox if the member's DMs are closed."""
-        if await self._dm(delivery, user_id, announcement):
-            return
+        if not await self._dm(delivery, user_id, announcement):
+            discreet = isinstance(announcement.to, ToPlayer) and announcement.to.discreet
+            await self._keep(delivery, user_id, announcement, discreet)
+
+    async def _keep(
+        self, delivery: Delivery, user_id: int, announcement: Announcement, discreet: bool
+    ) -> None:
+        """A letter the member's closed DMs refused, kept for them to read privately; ``discreet``:
+        the channel is told only if it is the first kept for them in this game (gm.announce.ToPlayer)."""
         if delivery.reply.game_id is None or not user_id:
             return
+        if not discreet:
+            delivery.loud.add(user_id)
         picture = json.dumps(encode(announcement.picture)) if announcement.picture else None
         now = self.gm.clock.now()
         await mailbox.keep(self.db, delivery.reply.game_id, user_id, announcement.text, picture, now)
@@ -313,6 +329,10 @@ class Herald:
             announcement, text=f"{announcement.text}\n\n{situation}" if situation else announcement.text
         )
         if await self._dm(delivery, user_id, private, view):
+            return
+        if to.secret:  # a blind game's battle is named to its players only (R-BLIND-17)
+            letter = f"{private.text}\n\n{SECRET_BATTLE}"
+            await self._keep(delivery, user_id, replace(private, text=letter, picture=None), discreet=True)
             return
         channel = await self._channel(delivery.reply.channel_id)
         if channel is None:
@@ -356,6 +376,9 @@ class Herald:
         if channel is None:
             return
         for user_id, count in delivery.kept.items():
+            told_before = await mailbox.count_kept(self.db, game_id, user_id) > count
+            if told_before and user_id not in delivery.loud:
+                continue  # discreet letters: their timing would tell the channel what was seen
             text = (
                 f"<@{user_id}>, I cannot send you direct messages (they are closed for this server), "
                 f"so {plural(count, 'private message')} wait{'s' if count == 1 else ''} "

@@ -55,6 +55,20 @@ async def path_choices(interaction: discord.Interaction, current: str) -> list[a
 
 
 @bounded
+async def drop_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The Systemships aboard the ship being moved, for the last word of a drop on arrival
+    (``S10 S1`` → ``S10 S11``)."""
+    seen = await _seen(interaction)
+    if seen is None or seen[1] is None:
+        return []
+    carrier = getattr(interaction.namespace, "ship", None)
+    head, _, last = current.rpartition(" ")
+    prefix = f"{head} " if head else ""
+    aboard = offered.aboard(seen[0], seen[1], carrier if isinstance(carrier, str) else "")
+    return matching(((f"{prefix}{name}", f"{prefix}{value}") for name, value in aboard), last)
+
+
+@bounded
 async def end_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The map ends free to choose, named with their home stars, while the ends are being chosen."""
     seen = await _seen(interaction)

@@ -8,7 +8,6 @@ once. The tools of server managers are in their own group (cogs.warpwar.admin).
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 import discord
@@ -88,7 +87,7 @@ async def _settings(interaction: discord.Interaction, values: dict[str, Any]) ->
         row = await games.latest_game_in(gm.db, channel_id)
         if row is None:
             return refused("There is no game in this channel; start one with /warpwar new.", "no-game")
-        settings = asdict((await gm.load(row.id)).settings)
+        settings = (await gm.load(row.id)).shown_settings
         shown = settings_lines(settings)
         return Reply(True, f"Settings of **{row.title}**:\n{shown}", game_id=row.id, channel_id=channel_id)
 

@@ -30,7 +30,7 @@ from engine.warpwar.orders import Orders
 from engine.warpwar.ships import Ship
 from engine.warpwar.state import Battle, GameState
 from gm.core import Loaded
-from gm.warpwar import inputs, nudges
+from gm.warpwar import choices, inputs, nudges
 from store import games
 
 OVER = "That round is over."
@@ -49,7 +49,6 @@ class Fight:
     player: str
     ships: tuple[Ship, ...]
     """The player's own ships fighting at the star (the only ones they may order)."""
-    enemies: tuple[Ship, ...]
     deadline: datetime | None
 
     @property
@@ -77,11 +76,9 @@ class Fight:
 
     @property
     def targets(self) -> list[str]:
-        """Enemy ships as orders name them: a bare label unless two enemies share it."""
-        counts: dict[str, int] = {}
-        for ship in self.enemies:
-            counts[ship.label] = counts.get(ship.label, 0) + 1
-        return [s.label if counts[s.label] == 1 else f"{s.label}@{s.owner}" for s in self.enemies]
+        """Enemy ships as orders name them (a bare label unless two enemies share it): those the
+        game master offers, fighting there and so in the player's sight (gm.warpwar.choices)."""
+        return choices.targets(self.state, self.player, self.key.star)
 
 
 async def fight_for(interaction: discord.Interaction, key: RoundKey) -> Fight | str:
@@ -122,9 +119,8 @@ def side(loaded: Loaded, battle: Battle, player: str, deadline: datetime | None)
     own = tuple(s for s in ships if s.owner == player)
     if not own:
         return f"You have no ships fighting at {state.map.label(battle.star)}."
-    enemies = tuple(s for s in ships if not state.allied(player, s.owner))
     key = RoundKey(loaded.row.id, battle.star, battle.round, state.turn_serial)
-    return Fight(key, loaded.row.title, state, battle, player, own, enemies, deadline)
+    return Fight(key, loaded.row.title, state, battle, player, own, deadline)
 
 
 async def open_fights(interaction: discord.Interaction) -> list[Fight]:

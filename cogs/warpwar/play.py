@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.shared.answer import channel_of, on_channel, respond
-from cogs.warpwar.choices import path_choices, ship_choices, star_choices
+from cogs.warpwar.choices import drop_choices, path_choices, ship_choices, star_choices
 from gm.service import GameMaster
 
 Text = app_commands.Range[str, 1, 200]
@@ -96,13 +96,21 @@ class Move(
 ):
     @app_commands.command(name="ship", description="Move a ship along a path or to a destination")
     @app_commands.describe(
-        ship=SHIP, path='stars or hexes in order, like "Umma Girsu 2017"', to="a destination (cheapest route)"
+        ship=SHIP,
+        path='stars or hexes in order, like "Umma Girsu 2017"',
+        to="a destination (cheapest route)",
+        drop='Systemships aboard to drop where the move ends, enemy there or not, like "S10 S11"',
     )
-    @app_commands.autocomplete(ship=ship_choices, path=path_choices, to=path_choices)
+    @app_commands.autocomplete(ship=ship_choices, path=path_choices, to=path_choices, drop=drop_choices)
     async def ship(
-        self, interaction: discord.Interaction, ship: Text, path: Text | None = None, to: Text | None = None
+        self,
+        interaction: discord.Interaction,
+        ship: Text,
+        path: Text | None = None,
+        to: Text | None = None,
+        drop: Text | None = None,
     ) -> None:
-        await on_channel(interaction, GameMaster.move, ship=ship, path=path, to=to)
+        await on_channel(interaction, GameMaster.move, ship=ship, path=path, to=to, drop=drop)
 
     @app_commands.command(name="pickup", description="Take a Systemship aboard a Warpship")
     @app_commands.describe(ship="the carrying Warpship", systemship="the Systemship, like S10")

@@ -8,7 +8,8 @@ what they say cannot go beyond the record. :func:`last_seen` lists the ships see
 and not in sight now, each with where and when (``W3@bob, Kish, turn 5``).
 
 An open game, and any game once it is over, is seen whole: its views hide records and Build
-Points as they always have.
+Points as they always have. A game can end outside its rules (abandoned: the game master knows,
+the state does not): its callers say so with ``ended`` (R-WIN-4, R-BLIND-19).
 """
 
 from __future__ import annotations
@@ -24,15 +25,16 @@ from engine.warpwar.starmap import HexMap
 from engine.warpwar.state import Base, Battle, Blind, GameState, Ownership, PlayerState, TurnState
 
 
-def hidden(state: GameState) -> bool:
-    """Whether players of this game see only part of it now: a blind game not yet over."""
-    return state.blind and state.result is None
+def hidden(state: GameState, ended: bool = False) -> bool:
+    """Whether players of this game see only part of it now: a blind game not yet over (won, or
+    ``ended`` otherwise: abandoned)."""
+    return state.blind and state.result is None and not ended
 
 
-def view_for(state: GameState, player: str | None) -> GameState:
+def view_for(state: GameState, player: str | None, ended: bool = False) -> GameState:
     """The game as ``player`` knows it; None: as the game's channel knows it (R-BLIND-4: no
-    ship, no Base, no star held, and with ``blind: map`` no map)."""
-    if not hidden(state):
+    ship, no Base, no star held, and with ``blind: map`` no map). Whole once it has ended."""
+    if not hidden(state, ended):
         return state
     record = state.knowledge.of(player) if player is not None else PlayerKnowledge()
     now = watched(state, player) if player is not None else frozenset()
@@ -56,20 +58,20 @@ def view_for(state: GameState, player: str | None) -> GameState:
     )
 
 
-def last_seen(state: GameState, player: str) -> list[Sighting]:
+def last_seen(state: GameState, player: str, ended: bool = False) -> list[Sighting]:
     """Other players' ships the player saw and does not see now, by owner and label."""
-    if not hidden(state):
+    if not hidden(state, ended):
         return []
     now = standing(state, player, watched(state, player))
     found = [s for key, s in state.knowledge.of(player).ships.items() if key not in now]
     return sorted(found, key=lambda s: (s.owner, s.label[0] != "W", int(s.label[1:])))
 
 
-def leads(state: GameState, player: str) -> tuple[tuple[str, str], ...]:
+def leads(state: GameState, player: str, ended: bool = False) -> tuple[tuple[str, str], ...]:
     """With ``blind: map``, the warplines the player knows from one end only, as hex pairs (the
     known star's hex first): a warpline from a star found is known, the star at its other end
     is not until a ship enters it (R-BLIND-3)."""
-    if not hidden(state) or state.options.blind is not Blind.MAP:
+    if not hidden(state, ended) or state.options.blind is not Blind.MAP:
         return ()
     known = set(view_for(state, player).map.hex_set)
     found = []

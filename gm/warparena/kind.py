@@ -63,6 +63,9 @@ class ArenaKind:
     def settings_data(self, settings: ArenaSettings) -> dict[str, Any]:
         return to_data(settings)
 
+    def shown_settings(self, settings: ArenaSettings, ended: bool) -> dict[str, Any]:
+        return to_data(settings)
+
     def change_settings(
         self, settings: ArenaSettings, changes: Mapping[str, Any], running: bool
     ) -> ArenaSettings | str:
@@ -183,7 +186,9 @@ class ArenaKind:
     ) -> list[Announcement]:
         return []
 
-    def exported(self, rows: Sequence[LoggedEvent], table: Table, ended: bool) -> dict[str, Any]:
+    def exported(
+        self, rows: Sequence[LoggedEvent], table: Table, ended: bool, setup: Mapping[str, Any]
+    ) -> dict[str, Any]:
         """The dice for ``python -m engine.warparena.verify``: the seed once the game has ended."""
         if table.secret is None:
             return {}
@@ -230,7 +235,13 @@ class ArenaKind:
         return pictures.sketch(sketch, rows)
 
     def picture(
-        self, sketch: Sketch, picture: Picture, title: str, due: datetime | None, scale: float
+        self,
+        sketch: Sketch,
+        picture: Picture,
+        title: str,
+        due: datetime | None,
+        scale: float,
+        ended: bool = False,
     ) -> Drawing | None:
         """The arena, a fight or a hand (gm.warparena.pictures)."""
         return pictures.drawing(sketch, picture, title, scale)

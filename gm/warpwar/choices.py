@@ -13,6 +13,7 @@ from engine.warpwar.order_checks import combatants
 from engine.warpwar.state import GameState
 from engine.warpwar.view import view_for
 from gm.warpwar.ends import label
+from gm.warpwar.inputs import ship_named
 
 Choice = tuple[str, str]
 
@@ -31,6 +32,14 @@ def stars(state: GameState, player: str | None) -> list[Choice]:
     bases = {b.star for b in state.bases_of(player)} if player else set()
     found = sorted(seen.map.stars, key=lambda s: (s.name not in bases, s.name))
     return [(f"{s.name}{' (your base)' if s.name in bases else ''}", s.name) for s in found]
+
+
+def aboard(state: GameState, player: str, carrier: str) -> list[Choice]:
+    """The player's Systemships riding in the racks of ``carrier`` (their ship's label or name),
+    to drop on arrival; in every rack when ``carrier`` names none of their ships."""
+    label = ship_named(state, player, carrier) if carrier else None
+    carriers = [s for s in state.ships_of(player) if s.carrying and (label is None or s.label == label)]
+    return [(f"{c} aboard {s.label}", c) for s in carriers for c in s.carrying]
 
 
 def places(state: GameState, player: str | None, last: str) -> list[str]:
@@ -56,7 +65,7 @@ def targets(state: GameState, player: str, star: str) -> list[str]:
 
 def ends(state: GameState) -> list[Choice]:
     """The map ends free to choose while the ends are being chosen, each named as the buttons
-    name it (only its compass word when the map is hidden, gm.warpwar.ends)."""
+    name it (only its compass word in a blind game, gm.warpwar.ends)."""
     if chooser(state) is None:
         return []
     return [(label(state, end), end) for end in free_ends(state)]

@@ -6,11 +6,12 @@ compass word with the base stars they would get (``north (Mosul, Ur, Larsu)``), 
 question the chooser answers (a :class:`~gm.announce.Prompt` of kind :data:`END`, whose buttons
 the front ends show under the channel's news and the chooser's letter).
 
-In a blind game (R-BLIND-30) the channel hears who chooses and the ends offered, but not which
-end anyone got: each player is told their own end by direct message. With the map hidden the
-ends are named by their compass word alone (their stars are found like any others), and the
-chooser gets no map to choose on; with ``blind: ships`` the chooser gets the map by direct
-message, as the map is known to all and nobody's ships or Bases are on it yet.
+In a blind game (R-BLIND-30) the channel hears who chooses and the ends offered by their compass
+words (so do the buttons under its news), but not which end anyone got: each player is told their
+own end by direct message. With the map hidden the chooser's letter too names the ends by compass
+word alone (their stars are found like any others), and the chooser gets no map to choose on;
+with ``blind: ships`` the letter names each end's stars and the chooser gets the map of the ends
+by direct message, as the map is known to all and nobody's ships or Bases are on it yet.
 """
 
 from __future__ import annotations
@@ -46,8 +47,9 @@ def described(state: GameState, end: str) -> str:
 
 
 def label(state: GameState, end: str) -> str:
-    """A button's words: ``North — Mosul, Ur, Larsu``; ``North`` while the map is hidden."""
-    named = f" — {', '.join(bases(state, end))}" if stars_named(state) else ""
+    """A button's words: ``North — Mosul, Ur, Larsu``; ``North`` in a blind game, whose buttons
+    are under the channel's news too, which hears no star (R-BLIND-4, R-BLIND-30)."""
+    named = "" if hidden(state) else f" — {', '.join(bases(state, end))}"
     return f"{end.capitalize()}{named}"
 
 

@@ -86,15 +86,7 @@ class Guide(Play, Looking):
         seat = found.seat_of(actor.user_id)
         if seat is None or found.state is None:
             return refused("You do not play in this game: /warpwar map shows the public map.", "not-seated")
-        note = ended(found.row.status, found.state)
-        text = f"{note}\n" if note else ""
-        return Reply(
-            True,
-            f"{text}The map of **{found.row.title}** as you see it.",
-            game_id=found.row.id,
-            channel_id=found.row.channel_id,
-            pictures=(Picture("map", viewer=seat.name),),
-        )
+        return await self.map_picture(actor, mine=True, game_id=found.row.id)
 
     async def help(self, actor: Actor, channel_id: int | None) -> Reply:
         """The short guide, and the next step in the channel's game (privately)."""

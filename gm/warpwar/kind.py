@@ -30,8 +30,10 @@ from gm.warpwar.settings import (
     describe,
     map_of,
     random_map_line,
+    seed_secret,
     settings_from,
     settle,
+    shown,
     to_data,
 )
 from gm.warpwar.story import revealed, tell
@@ -78,6 +80,9 @@ class WarpWarKind:
     def settings_data(self, settings: Settings) -> dict[str, Any]:
         return to_data(settings)
 
+    def shown_settings(self, settings: Settings, ended: bool) -> dict[str, Any]:
+        return shown(settings, ended)
+
     def change_settings(
         self, settings: Settings, changes: Mapping[str, Any], running: bool
     ) -> Settings | str:
@@ -103,7 +108,10 @@ class WarpWarKind:
         return settle(settings, seed)
 
     def lobby_pictures(self, before: Settings | None, after: Settings) -> tuple[Picture, ...]:
-        """The map to be played, with its ends, when it is random or another map (R-GEN-*)."""
+        """The map to be played, with its ends, when it is random or another map (R-GEN-*);
+        never a map to be found by exploring (``blind: map``, R-BLIND-31)."""
+        if after.blind == Blind.MAP.value:
+            return ()
         if before is None:
             shown = after.map == RANDOM_MAP
         else:
@@ -206,13 +214,19 @@ class WarpWarKind:
         turn = nudges.turn_of(state, table.names, phase_due(deadlines), paused, call=False)
         return [deadline_moved(state, heading_due(deadlines), paused, turn)]
 
-    def exported(self, rows: Sequence[LoggedEvent], table: Table, ended: bool) -> dict[str, Any]:
+    def exported(
+        self, rows: Sequence[LoggedEvent], table: Table, ended: bool, setup: Mapping[str, Any]
+    ) -> dict[str, Any]:
         """A blind game's export holds its events only once it has ended: they are every
-        player's secrets (R-BLIND-19). Such an export cannot be imported to go on elsewhere."""
-        first = self.decode_event(json.loads(rows[0].body)) if rows else None
-        if ended or not isinstance(first, GameCreated) or not first.state.blind:
+        player's secrets (R-BLIND-19). Such an export cannot be imported to go on elsewhere.
+        A random map's secret seed (R-BLIND-31) is left out of the settings until then too."""
+        if ended:
             return {}
-        return {"events": [], "withheld": WITHHELD}
+        hidden = {"setup": {**setup, "map_seed": 0}} if seed_secret(settings_from(dict(setup))) else {}
+        first = self.decode_event(json.loads(rows[0].body)) if rows else None
+        if not isinstance(first, GameCreated) or not first.state.blind:
+            return hidden
+        return {"events": [], "withheld": WITHHELD, **hidden}
 
     # --- time ----------------------------------------------------------------------------
 
@@ -246,13 +260,20 @@ class WarpWarKind:
         return pictures.sketch(sketch, rows)
 
     def picture(
-        self, sketch: pictures.Sketch, picture: Picture, title: str, due: datetime | None, scale: float
+        self,
+        sketch: pictures.Sketch,
+        picture: Picture,
+        title: str,
+        due: datetime | None,
+        scale: float,
+        ended: bool = False,
     ) -> Drawing | None:
-        return pictures.picture(sketch, picture, title, due, scale)
+        return pictures.picture(sketch, picture, title, due, scale, ended)
 
     def preview(self, settings: Settings, picture: Picture, title: str, scale: float) -> Drawing | None:
-        """The map the game will be played on, each home end marked (a retired map: nothing)."""
-        if picture.kind != "map" or settings.map in RETIRED_MAPS:
+        """The map the game will be played on, each home end marked (a retired map, or one to be
+        found by exploring: nothing, R-BLIND-31)."""
+        if picture.kind != "map" or settings.map in RETIRED_MAPS or settings.blind == Blind.MAP.value:
             return None
         return pictures.preview(settings, title, scale)
 

@@ -10,6 +10,7 @@ from engine.serial import decode
 from engine.warpwar import Event, GameState, fold
 from engine.warpwar.events import RoundFought
 from engine.warpwar.order_checks import combatants
+from engine.warpwar.state import Blind
 from engine.warpwar.view import hidden, no_such, view_for
 from engine.warpwar.writeup import write_up
 from gm import validate
@@ -26,6 +27,14 @@ from store.games import GameRow
 
 BLIND_MAP = (
     "This is a blind game: each player sees only their own map, and the channel none until the game ends."
+)
+NOTHING_FOUND = (
+    "You have found nothing of the map yet: your home stars are yours to see once the map ends are "
+    "settled, and the rest you find by exploring."
+)
+HIDDEN_MAP = (
+    "each player finds the map by exploring, from their own home stars, so nobody sees it before the game "
+    "ends."
 )
 NAME_LIMIT = 40
 """Names typed back in a refusal are cut to this (a star or ship name is never longer)."""
@@ -94,7 +103,7 @@ class Looking(GameCore):
             seat = found.seat_of(actor.user_id) if actor is not None else None
             viewer = seat.name if seat is not None else None
             private = viewer is not None and (
-                hidden(found.state) or bool(views.construction(found.state, viewer))
+                hidden(found.state, found.ended) or bool(views.construction(found.state, viewer))
             )
             due = await self.deadline(found.row.id)
             paused = found.row.paused_at is not None
@@ -109,6 +118,9 @@ class Looking(GameCore):
             return found
         if found.row.status != "lobby":
             return refused("This game ended before it began: it has no map.", "not-running")
+        if found.settings.blind == Blind.MAP.value:  # R-BLIND-31
+            text = f"**{found.row.title}** is played with blind map: {HIDDEN_MAP}"
+            return Reply(True, text, game_id=found.row.id, channel_id=found.row.channel_id)
         text = f"The map of **{found.row.title}** as it will be played: map {map_about(found.settings)}."
         pictures = (Picture("map"),) if found.settings.map not in RETIRED_MAPS else ()
         return Reply(True, text, game_id=found.row.id, channel_id=found.row.channel_id, pictures=pictures)
@@ -148,12 +160,12 @@ class Looking(GameCore):
         if isinstance(own, Reply):
             return own
         loaded, state, player = own
-        seen = view_for(state, player)
+        seen = view_for(state, player, loaded.ended)
         hex_name = seen.map.resolve(star[:NAME_LIMIT])
         if hex_name is None or not seen.map.is_star(hex_name):
             return refused(no_such(seen, star[:NAME_LIMIT]), "unknown-star")
         fights = any(s.owner == player for s in combatants(state, hex_name))
-        if hidden(state) and not fights:  # whether a battle is there is not theirs to know (R-BLIND-18)
+        if hidden(state, loaded.ended) and not fights:  # whether a battle is there is not theirs (R-BLIND-18)
             return refused(f"You have no ships fighting at {state.map.label(hex_name)}.", "not-in-battle")
         if state.battle(hex_name) is None:
             return refused(f"There is no battle at {state.map.label(hex_name)} now.", "no-battle")
@@ -187,10 +199,14 @@ class Looking(GameCore):
             return refused("There is no map to show here yet: the game has not begun.", "not-running")
         if mine and seat is None:
             return refused("You do not play in this game: only the public map is yours to see.", "not-seated")
-        if hidden(state) and seat is None:
+        blind = hidden(state, found.ended)
+        if blind and seat is None:
             return refused(BLIND_MAP, "blind")
-        viewer = seat.name if seat is not None and (mine or hidden(state)) else None
-        seen = view_for(state, viewer)
+        viewer = seat.name if seat is not None and (mine or blind) else None
+        seen = view_for(state, viewer, found.ended)
+        if not seen.map.hexes:  # a hidden map before the player's end is settled (R-BLIND-30)
+            text = self._noted(found, NOTHING_FOUND)
+            return Reply(True, text, private=True, game_id=found.row.id, channel_id=found.row.channel_id)
         zoom = []
         for place in around.replace(",", " ").split():
             hex_name = seen.map.resolve(place[:NAME_LIMIT])
@@ -263,7 +279,7 @@ class Looking(GameCore):
         once it has ended (R-BLIND-19), only what its channel heard before."""
         state: GameState | None = None
         lines: list[str] = []
-        ended = loaded.row.status in ("over", "abandoned")
+        ended = loaded.ended
         for logged in await games.events(self.db, loaded.row.id):
             event = decode(Event, json.loads(logged.body))
             if state is not None:

@@ -33,6 +33,7 @@ from engine.warpwar.events import (
 from engine.warpwar.report import RoundReport
 from engine.warpwar.rulesets import RuleSetName
 from engine.warpwar.starmap import MapError
+from engine.warpwar.state import Phase
 from engine.warpwar.view import hidden, last_seen, leads, view_for
 from gm.announce import Picture
 from gm.kinds import Drawing
@@ -92,15 +93,22 @@ def sketch(known: Sketch | None, rows: Sequence[LoggedEvent]) -> Sketch:
 
 
 def picture(
-    known: Sketch, picture: Picture, title: str, due: datetime | None, scale: float
+    known: Sketch,
+    picture: Picture,
+    title: str,
+    due: datetime | None,
+    scale: float,
+    ended: bool = False,
 ) -> Drawing | None:
-    """What to draw for a picture request, from the sketch of the log up to its version."""
+    """What to draw for a picture request, from the sketch of the log up to its version;
+    ``ended``: the game has ended outside its rules (abandoned), so a blind game is seen whole
+    (R-WIN-4)."""
     state = known.state
     viewer = picture.viewer
-    blind = hidden(state)
+    blind = hidden(state, ended)
     if blind and viewer is None:
         return None  # R-BLIND-4: the channel sees no map of a blind game until it ends
-    seen = view_for(state, viewer)
+    seen = view_for(state, viewer, ended)
     if picture.kind == "fleet" and viewer is not None:
         return Drawing(render_fleet_card, (seen, viewer, scale))
     if picture.kind == "battle" and picture.star is not None:
@@ -108,6 +116,8 @@ def picture(
         if report is None or (blind and viewer not in {r.owner for r in report.ships}):
             return None
         return Drawing(render_battle, (report, seen, viewer, scale))
+    if picture.kind == "map" and state.phase is Phase.SETUP:
+        return _ends_to_choose(state, seen, title, scale)
     before, recent = _last_phase(known)
     if blind and viewer is not None:
         recent = tuple(e for e in recent if _own_news(e, viewer))
@@ -120,10 +130,19 @@ def picture(
         recent=recent,
         before=before,
         around=tuple(h for h in picture.around if h in seen.map.hex_set),
-        ghosts=tuple(last_seen(state, viewer)) if viewer is not None else (),
-        leads=leads(state, viewer) if viewer is not None else (),
+        ghosts=tuple(last_seen(state, viewer, ended)) if viewer is not None else (),
+        leads=leads(state, viewer, ended) if viewer is not None else (),
     )
     return Drawing(render_map, (seen, view))
+
+
+def _ends_to_choose(state: GameState, seen: GameState, title: str, scale: float) -> Drawing | None:
+    """While the map end is being chosen: the map with its ends marked, as the lobby showed it;
+    nothing for a player of a blind game who has not found the map (R-BLIND-30)."""
+    if not seen.map.hexes:
+        return None
+    about = f"Before game-turn 1: {state.active_player.name} chooses a map end"
+    return Drawing(render_preview, (seen.map, state.ruleset, state.scenario_key, title, about, scale))
 
 
 def _own_news(event: Event, viewer: str) -> bool:

@@ -202,8 +202,29 @@ def changed(settings: Settings, changes: dict[str, Any], running: bool) -> Setti
         return RETIRED_MAPS[new.map]  # chosen now; a game stored with it keeps it
     if "map" not in changes and new.players > 2 and new.map == Settings.map:
         new = replace(new, map=RANDOM_MAP)  # the printed map has no fair ends for more (R-SCEN-10)
+    if seed_secret(new) and not seed_secret(settings) and "map_seed" not in changes:
+        new = replace(new, map_seed=0)  # the seed told so far would show the hidden map: drawn anew
     problem = check(new, with_map=not running)
     return problem if problem else new
+
+
+SECRET_SEED = "secret until the game ends"
+"""What players read for a seed kept from them (:func:`seed_secret`)."""
+
+
+def seed_secret(settings: Settings) -> bool:
+    """Whether a random map's seed is kept from the players until the game ends: with the map
+    hidden (``blind: map``), as the seed makes the map again (R-BLIND-31)."""
+    return settings.map == RANDOM_MAP and settings.blind == Blind.MAP.value
+
+
+def shown(settings: Settings, ended: bool) -> dict[str, object]:
+    """The settings as players may read them: a secret seed (:func:`seed_secret`) is told once the
+    game has ended."""
+    values: dict[str, object] = asdict(settings)
+    if seed_secret(settings) and not ended:
+        values["map_seed"] = SECRET_SEED
+    return values
 
 
 def map_of(settings: Settings) -> HexMap:
@@ -231,7 +252,7 @@ def describe(settings: Settings, names: Iterable[str]) -> str:
     touch a random map also say the map and its seed (the map becomes random for more than two
     players without being named)."""
 
-    def shown(value: object) -> str:
+    def told(value: object) -> str:
         if isinstance(value, bool):
             return "yes" if value else "no"
         return f"{value:g}" if isinstance(value, float) else str(value)
@@ -239,7 +260,8 @@ def describe(settings: Settings, names: Iterable[str]) -> str:
     named = list(names)
     if settings.map == RANDOM_MAP and MAP_FIELDS & set(named):
         named += [n for n in ("map", "map_seed") if n not in named and (n == "map" or settings.map_seed)]
-    return ", ".join(f"{name.replace('_', ' ')} {shown(getattr(settings, name))}" for name in named)
+    values = shown(settings, ended=False)
+    return ", ".join(f"{name.replace('_', ' ')} {told(values[name])}" for name in named)
 
 
 def map_about(settings: Settings) -> str:
@@ -250,13 +272,16 @@ def map_about(settings: Settings) -> str:
     size = settings.map_size or default_hexes(settings.players, settings.homes)
     where = "around the edge" if settings.homes == "edge" else "spread over the map"
     ends = plural(settings.players, "home end")
-    return f"random, seed {settings.map_seed} ({ends} {where}, {size} hexes)"
+    seed = f"its seed {SECRET_SEED}" if seed_secret(settings) else f"seed {settings.map_seed}"
+    return f"random, {seed} ({ends} {where}, {size} hexes)"
 
 
 def random_map_line(settings: Settings) -> str:
     """What a random map is and how to make it again; "" for a map file."""
     if settings.map != RANDOM_MAP:
         return ""
+    if seed_secret(settings):
+        return f"Map: {map_about(settings)}: with blind map each of you finds it by exploring."
     return (
         f"Map: {map_about(settings)}. To play it again: map:random map_seed:{settings.map_seed}, "
         "with the same players, homes and map size."

@@ -108,7 +108,7 @@ class Story:
             self.private.setdefault(player, []).append(text)
 
     def to(self, player: str) -> ToPlayer:
-        return ToPlayer(player, self.seats.get(player, 0))
+        return ToPlayer(player, self.seats.get(player, 0), discreet=self.hidden)
 
     def announcements(self, final: GameState, announce: str) -> list[Announcement]:
         """The channel's posts first, then the battle prompts and the private ones (with a
@@ -184,7 +184,7 @@ def _battle_opens(story: Story, state: GameState, star: str) -> None:
     players = tuple(story.to(p) for p in fighting(state, star))
     where = state.map.label(star)
     text = f"Round {battle.round} at {where}: send your orders for every ship you have there."
-    audience = ToBattle(where, players, star, battle.round)
+    audience = ToBattle(where, players, star, battle.round, secret=story.hidden)
     picture = None if story.hidden else Picture("map", around=(star,))  # a blind map is each player's own
     story.extra.append(Announcement(audience, text, picture))
 

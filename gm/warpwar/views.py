@@ -33,8 +33,8 @@ def status(
     the progress of ``viewer``'s own unfinished Bases: Build Points are theirs alone. In a blind
     game the others are names only (R-BLIND-4), and ``viewer`` sees their own ships, Bases and
     battles: such a status is for their eyes."""
-    blind = hidden(state)
-    seen = view_for(state, viewer)
+    blind = hidden(state, ended is not None)
+    seen = view_for(state, viewer, ended is not None)
     lines = [f"**{title}** — {state.scenario.ruleset.title}, {state.scenario.title.lower()}"]
     if blind:
         lines.append(f"A blind game ({BLIND_WORDS[state.options.blind]}).")

@@ -8,7 +8,8 @@ Bases. It is the oracle; then
 - :meth:`Watch.told` checks a text for one player: a message, a refusal, a choice offered;
 - :meth:`Watch.public` checks a text for the game's channel (R-BLIND-4);
 - :meth:`Watch.drawn` checks what a picture for one player is drawn from (gm.kinds.Drawing);
-- :meth:`Watch.reply` checks one game master reply and all its announcements.
+- :meth:`Watch.reply` checks one game master reply and all its announcements, the words of the
+  buttons under them (a question's answers, gm.announce.Prompt) too.
 
 Each fails with an AssertionError naming the fact that leaked. Once the game is over everything
 is allowed (R-WIN-4). The gm tests check every reply; the Discord tests can check SimCord's
@@ -34,6 +35,7 @@ from engine.warpwar.events import (
 )
 from engine.warpwar.report import RoundReport
 from engine.warpwar.rulesets import Attr
+from engine.warpwar.starmap import HexMap
 from engine.warpwar.state import Blind
 from engine.warpwar.view import view_for
 from gm.announce import Picture, Reply, ToBattle, ToChannel, ToPlayer
@@ -43,6 +45,7 @@ from gm.warpwar.kind import WARPWAR_KIND
 from render.battle import render_battle
 from render.fleet import render_fleet_card
 from render.mapview import MapView, draw_map, render_map
+from render.preview import render_preview
 from store import games
 from store.db import Database
 from store.games import LoggedEvent
@@ -180,6 +183,7 @@ class Watch:
             choices.stars(state, player),
             choices.places(state, player, ""),
             choices.places(state, player, "1"),
+            choices.ends(state),
         ]
         lists.extend(choices.targets(state, player, b.star) for b in state.turn.battles)
         for found in lists:
@@ -199,6 +203,11 @@ class Watch:
             return
         assert player is not None or drawing is None, "a blind game has no public picture"
         if drawing is None or player is None or self.state is None:
+            return
+        if drawing.draw is render_preview:
+            hex_map, *_ = drawing.args
+            assert isinstance(hex_map, HexMap)
+            assert {s.name for s in hex_map.stars} <= self.known.get(player, Known()).stars
             return
         if drawing.draw is render_battle:
             report, state, viewer, _ = drawing.args
@@ -252,26 +261,31 @@ class Watch:
         else:
             self.public(reply.text)
         for picture in reply.pictures:
-            self.drawn(actor, _drawing(rows, picture))
+            self.drawn(actor, drawing_of(rows, picture))
         for a in reply.announcements:
             if isinstance(a.to, ToChannel):
                 self.public(a.text)
                 self.public(a.heading.title if a.heading is not None else "")
-                self.drawn(None, _drawing(rows, a.picture) if a.picture is not None else None)
+                for label in a.prompt.labels if a.prompt is not None else ():
+                    for reader in self.known:  # buttons under the channel's news: all read them
+                        self.told(reader, label)
+                self.drawn(None, drawing_of(rows, a.picture) if a.picture is not None else None)
                 continue
             players = [a.to.name] if isinstance(a.to, ToPlayer) else [p.name for p in a.to.players]
             if isinstance(a.to, ToBattle):
                 assert not self.blind or a.picture is None or a.picture.viewer is not None
             for player in players:
                 self.told(player, a.text)
+                for label in a.prompt.labels if a.prompt is not None else ():
+                    self.told(player, label)
                 if a.picture is not None:
-                    self.drawn(a.picture.viewer, _drawing(rows, a.picture))
+                    self.drawn(a.picture.viewer, drawing_of(rows, a.picture))
         if self.state is not None:
             for p in self.state.players:
                 self.offered(p.name)
 
 
-def _drawing(rows: Sequence[LoggedEvent], picture: Picture) -> Drawing | None:
+def drawing_of(rows: Sequence[LoggedEvent], picture: Picture) -> Drawing | None:
     """What the game master draws for ``picture`` (gm.warpwar.pictures), from the stored log."""
     upto = rows[: picture.version] if picture.version is not None else rows
     return WARPWAR_KIND.picture(WARPWAR_KIND.sketch(None, upto), picture, "Blind game", None, 1.0)

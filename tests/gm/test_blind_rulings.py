@@ -1,22 +1,25 @@
 """Blind games' project rulings on the game master's side: the setting (R-BLIND-10), routes over
-what a player knows (R-BLIND-21) and what a player watching a battle without ships in it hears
-(R-BLIND-17)."""
+what a player knows (R-BLIND-21), what a player watching a battle without ships in it hears
+(R-BLIND-17), and an abandoned game seen whole (R-BLIND-19)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.warpwar import Accepted, Phase, apply
+from engine.warpwar import Accepted, GameState, Phase, apply
 from engine.warpwar.commands import EndPhase, Go, Move, SubmitOrders
 from engine.warpwar.order_notation import parse_orders
 from engine.warpwar.state import Ownership
-from gm.announce import Announcement, ToBattle, ToPlayer
+from gm.announce import Announcement, Picture, ToBattle, ToPlayer
+from gm.kinds import Drawing
 from gm.warpwar import inputs
+from gm.warpwar.kind import WARPWAR_KIND
 from gm.warpwar.story import tell
+from store import games
 from tests.engine.blind_helpers import blind_start, put
 from tests.engine.helpers import accepted, end_turn, refuse, to_phase
 from tests.gm.blind_table import BlindTable
-from tests.gm.table import ALICE, CHANNEL, Table
+from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, MANAGER, Table
 
 SEATS = {"alice": 11, "bob": 12, "carol": 13}
 
@@ -29,6 +32,31 @@ async def test_r_blind_10_blind_is_chosen_before_the_start_and_stays(table: Tabl
     await blind.open(blind="map")
     refused = await table.no(gm.change_settings(ALICE, CHANNEL, blind="off"), "bad-settings")
     assert "not blind" in refused.text
+
+
+async def test_r_blind_19_an_abandoned_blind_game_is_seen_whole(table: Table) -> None:
+    """R-BLIND-19 with R-WIN-4: once a blind game is abandoned (which its state does not know: the
+    game master does), its views show everything, as a won game's do: the status names everyone's
+    ships, anyone may see the whole map, and a player's map holds the other's ships."""
+    blind = BlindTable(table)
+    gm = table.gm
+    state = await blind.open(ruleset="classic", scenario="learning", blind="ships")
+    await blind.ok(ALICE, gm.build_ship(ALICE, CHANNEL, state.bases_of("alice")[0].star, "WG=1 PD=5 B=3"))
+    assert "• alice\n" in (await table.ok(gm.status(CHANNEL, BOB))).text, "alice's ships are hers to know"
+    await table.ok(gm.abandon(MANAGER, CHANNEL))
+    status = await table.ok(gm.status(CHANNEL, BOB))
+    assert "• alice: 1 ship" in status.text and "A blind game" not in status.text
+    public = await table.ok(gm.map_picture(CAROL, CHANNEL))
+    assert public.pictures == (Picture("map"),), "the whole map, for anyone"
+    rows = await games.events(table.db, blind.game)
+    sketch = WARPWAR_KIND.sketch(None, rows)
+    hidden = WARPWAR_KIND.picture(sketch, Picture("map", viewer="bob"), "t", None, 1.0)
+    shown = WARPWAR_KIND.picture(sketch, Picture("map", viewer="bob"), "t", None, 1.0, ended=True)
+    assert isinstance(hidden, Drawing) and isinstance(shown, Drawing)
+    (before, _), (after, _) = hidden.args, shown.args
+    assert isinstance(before, GameState) and isinstance(after, GameState)
+    assert "alice:W1" not in before.ships and "alice:W1" in after.ships
+    assert await gm.picture(blind.game, Picture("map", viewer="bob")) is not None
 
 
 def test_r_blind_21_a_route_goes_round_only_the_enemy_seen() -> None:
