@@ -202,3 +202,14 @@ def close_dms(world: World, member: simcord.MemberActor) -> None:
         message="Cannot send messages to this user",
         times=None,
     )
+
+
+def labels(message: discord.Message) -> list[str]:
+    """The labels of a message's buttons, row by row."""
+    return [
+        str(child.label)
+        for row in message.components
+        if isinstance(row, discord.ActionRow)
+        for child in row.children
+        if isinstance(child, discord.Button)
+    ]

@@ -10,7 +10,7 @@ from simcord import MemberActor
 
 from cogs.app import Options, WarpWarBot
 from cogs.warpwar.orders_ui import custom_ids
-from tests.cogs.conftest import World, answer, text_of, use
+from tests.cogs.conftest import World, answer, labels, text_of, use
 
 LABELS = ["North — Ur", "South — Babylon"]
 """The classic learning game's ends: the single base of each (R-MAP-3)."""
@@ -23,16 +23,6 @@ async def begun(world: World) -> discord.Message:
     await use(world.bob, ch, "warpwar join")
     await use(world.alice, ch, "warpwar start")
     return next(m for m in reversed(ch.history()) if any(i.startswith("ww:end:") for i in custom_ids(m)))
-
-
-def labels(message: discord.Message) -> list[str]:
-    return [
-        str(child.label)
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for child in row.children
-        if isinstance(child, discord.Button)
-    ]
 
 
 def letter_of(member: MemberActor) -> discord.Message:

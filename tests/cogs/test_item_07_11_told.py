@@ -15,6 +15,7 @@ from tests.cogs.conftest import (
     World,
     answer,
     choose_ends,
+    labels,
     manager,
     play_to_the_battle,
     send_orders,
@@ -38,16 +39,6 @@ async def bobs_turn(world: World) -> discord.Message:
     await use(alice, ch, "build done")
     await use(alice, ch, "move done")
     return next(m for m in reversed(ch.history()) if f"<@{bob.id}>" in m.content)
-
-
-def labels(message: discord.Message) -> list[str]:
-    return [
-        str(child.label)
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for child in row.children
-        if isinstance(child, discord.Button)
-    ]
 
 
 def said(result: InteractionResult) -> str:
