@@ -24,12 +24,11 @@ import pytest
 from simcord import InteractionResult, MemberActor
 
 from engine.warpwar import GameState
-from engine.warpwar.movement import cheapest_path
-from engine.warpwar.rulesets import Attr
 from engine.warpwar.state import Phase
 from gm.announce import Picture
 from tests.cogs.conftest import World, pass_time, text_of, use
 from tests.gm.blind_check import Watch, drawing_of
+from tests.gm.blind_table import steps_towards
 
 SUGGESTED = (
     ("build ship", "star", ""),
@@ -161,15 +160,10 @@ class BlindWorld:
     async def head_for(self, name: str, label: str, goal: str) -> InteractionResult | None:
         """Move a ship as far as it can this turn along the cheapest route to ``goal``, written as
         hex numbers (a player may enter hexes they have not found)."""
-        state = await self.state()
-        ship = state.ship(name, label)
-        if ship is None or ship.carried_by is not None:
+        steps = steps_towards(await self.state(), name, label, goal)
+        if not steps:
             return None
-        route = cheapest_path(state, name, state.position(ship), goal) or []
-        reach = state.scenario.ruleset.movement_points(ship.now(Attr.PD)) - state.turn.mp_used.get(label, 0)
-        if not route[:reach]:
-            return None
-        return await self.act(self.members[name], "move ship", ship=label, path=" ".join(route[:reach]))
+        return await self.act(self.members[name], "move ship", ship=label, path=" ".join(steps))
 
     async def end_turn(self, name: str) -> None:
         """The player ends phases until their turn is over, the battles fought by the deadlines."""

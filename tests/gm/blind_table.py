@@ -18,6 +18,17 @@ from tests.gm.table import ALICE, BOB, CAROL, CHANNEL, GUILD, Table
 ACTORS = {"alice": ALICE, "bob": BOB, "carol": CAROL}
 
 
+def steps_towards(state: GameState, player: str, label: str, goal: str) -> list[str]:
+    """The hexes a ship of ``player`` can move this turn along the cheapest route to ``goal``
+    (a player may enter hexes they have not found); none for a ship carried or gone."""
+    ship = state.ship(player, label)
+    if ship is None or ship.carried_by is not None:
+        return []
+    route = cheapest_path(state, player, state.position(ship), goal) or []
+    reach = state.scenario.ruleset.movement_points(ship.now(Attr.PD)) - state.turn.mp_used.get(label, 0)
+    return route[:reach]
+
+
 @dataclass
 class BlindTable:
     table: Table
@@ -105,13 +116,7 @@ class BlindTable:
     async def head_for(self, player: str, label: str, goal: str) -> Reply | None:
         """Move a ship as far as it can this turn along the cheapest route to ``goal``, written
         as hex numbers (a player may enter hexes they have not found)."""
-        state = await self.state()
-        ship = state.ship(player, label)
-        if ship is None or ship.carried_by is not None:
-            return None
-        route = cheapest_path(state, player, state.position(ship), goal) or []
-        reach = state.scenario.ruleset.movement_points(ship.now(Attr.PD)) - state.turn.mp_used.get(label, 0)
-        steps = route[:reach]
+        steps = steps_towards(await self.state(), player, label, goal)
         if not steps:
             return None
         return await self.ok(
