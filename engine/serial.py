@@ -100,27 +100,93 @@ def encode(value: Any) -> JSON:
 
 
 def to_json(value: Any) -> str:
-    """``json.dumps(encode(value))``, the text of each field whose class is encoded once (a
-    game's map: most of a stored state) written once too, and put in place."""
-    data = encode(value)
-    names = _field_names(type(value)) or ()
-    once = [name for name in names if type(getattr(value, name)) in _ONCE]
-    if not once:
-        return json.dumps(data)
-    marks = {name: f"{_MARK}{name}" for name in once}
-    text = json.dumps({**data, **marks})
-    for name, mark in marks.items():
-        field = getattr(value, name)
-        kept = field.__dict__.get(_TEXT)
-        if kept is None:
-            kept = field.__dict__[_TEXT] = json.dumps(data[name])
-        text = text.replace(json.dumps(mark), kept, 1)
-    return text
+    """``json.dumps(encode(value))``, the same text, written faster: the text of each instance
+    of a class that cannot change (:func:`_unchanging`: a ship, a base, a game's map) is kept
+    on it, so a state stored after each command writes out again only what the command made
+    new. The engine makes new instances rather than changing them, so a kept text stays true."""
+    kind = type(value)
+    if kind is str:
+        return _string(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int:
+        return int.__repr__(value)
+    if value is None:
+        return "null"
+    try:
+        names = _DATACLASS_FIELDS[kind]
+    except KeyError:
+        names = _DATACLASS_FIELDS[kind] = _field_names(kind)
+    if names is not None:
+        keep = _unchanging(kind)
+        if keep:
+            kept: str | None = value.__dict__.get(_TEXT)
+            if kept is not None:
+                return kept
+        parts = [f'"type": {_string(_NAMES.get(kind, kind.__name__))}']
+        parts += [f"{_string(name)}: {to_json(getattr(value, name))}" for name in names]
+        text = "{" + ", ".join(parts) + "}"
+        if keep:
+            value.__dict__[_TEXT] = text
+        return text
+    if isinstance(value, enum.Enum):
+        return to_json(value.value)
+    if isinstance(value, Mapping):
+        items = [
+            f"{_string(k if type(k) is str else _encode_key(k))}: {to_json(v)}" for k, v in value.items()
+        ]
+        return "{" + ", ".join(items) + "}"
+    if isinstance(value, (tuple, list, frozenset, set)):
+        ordered = sorted(value) if isinstance(value, (frozenset, set)) else value
+        return "[" + ", ".join([to_json(v) for v in ordered]) + "]"
+    return json.dumps(encode(value))  # a float, or what encode refuses
 
 
-_MARK = "\x00serial.to_json\x00"
-"""Where a field's kept text goes (no text a game stores holds this)."""
+_string: Callable[[str], str] = json.encoder.encode_basestring_ascii
+"""A string as ``json.dumps`` writes it (ASCII only)."""
 _TEXT = "_serial_text"
+"""Where an instance of an unchanging class keeps its JSON text (in its ``__dict__``, as
+``cached_property`` does)."""
+
+
+def _unchanging(kind: type[Any]) -> bool:
+    """A class whose instances never change: a frozen dataclass whose fields are all of
+    unchanging types, or one marked :func:`encoded_once`. Found once per class.
+
+    A dict in a frozen record counts as unchanging: the engine never changes one in place (it
+    makes a new record with a new dict, as ``replace(ship, current={...})``), and the tests
+    check every state stored in whole games against ``json.dumps(encode(state))``. A list or a
+    set does not count."""
+    found = _UNCHANGING.get(kind)
+    if found is None:
+        found = _UNCHANGING[kind] = kind in _ONCE or _fixed(kind, frozenset())
+    return found
+
+
+_UNCHANGING: dict[type[Any], bool] = {}
+
+
+def _fixed(tp: Any, seen: frozenset[Any]) -> bool:
+    """Values of type ``tp`` cannot change (``seen``: the classes being checked, for classes
+    that refer to themselves)."""
+    if tp in seen or tp in (int, str, bool, float, type(None)):
+        return True
+    if hasattr(tp, "__supertype__"):  # a typing.NewType
+        return _fixed(tp.__supertype__, seen)
+    origin = typing.get_origin(tp)
+    if origin in (tuple, frozenset, typing.Union, types.UnionType, typing.Literal, dict, Mapping):
+        args = [a for a in typing.get_args(tp) if a is not Ellipsis]
+        return origin is typing.Literal or all(_fixed(a, seen) for a in args)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return True
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        params = getattr(tp, "__dataclass_params__", None)
+        if params is None or not params.frozen or not tp.__dictoffset__:  # slots: no __dict__
+            return False
+        hints = _hints(tp)
+        inner = seen | {tp}
+        return all(_fixed(hints[f.name], inner) for f in dataclasses.fields(tp) if f.init)
+    return False
 
 
 _PLAIN = frozenset({str, int, bool, float, type(None)})

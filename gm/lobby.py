@@ -85,11 +85,16 @@ class Lobby(GameCore):
     async def _open(
         self, actor: Actor, guild_id: int, channel_id: int, name: str, game: GameKind, built: Any, first: Seat
     ) -> Reply:
-        """The game's row, its secret, its creator's seat and the reply, in one transaction."""
+        """The game's row, its secret, its creator's seat and the reply, in one transaction, one
+        call to the database (its id is given first, for the seeds drawn from it)."""
         now = self.clock.now()
-        async with self.db.transaction():
-            game_id = await games.create_game(
-                self.db,
+        game_id = await self.db.new_game_id()
+        built = game.settle(built, self._seeds(game_id))  # what the settings leave to chance
+        secret = self._secret(game_id) if game.wants_secret else None
+        seat = replace(first, user_id=actor.user_id, name=seat_name(actor.name, ()))
+        steps = [
+            games.game_created(
+                game_id,
                 guild_id=guild_id,
                 channel_id=channel_id,
                 kind=game.key,
@@ -97,28 +102,21 @@ class Lobby(GameCore):
                 creator_id=actor.user_id,
                 setup=game.settings_data(built),
                 now=now,
-            )
-            settled = game.settle(built, self._seeds(game_id))
-            if settled != built:  # what the settings leave to chance, drawn once the game has its id
-                built = settled
-                await games.update_game(self.db, game_id, now, setup=game.settings_data(built))
-            secret = self._secret(game_id) if game.wants_secret else None
-            if secret is not None:
-                await secrets.put(self.db, game_id, secret)
-            seat = replace(first, user_id=actor.user_id, name=seat_name(actor.name, ()))
-            await games.add_seat(self.db, game_id, seat)
-            players = game.seats_wanted(built)
-            text = (
-                f"**{name}** is open: {game.settings_title(built)}, {players} players. {actor.name} has "
-                "the first seat; the others join, then the creator starts the game."
-            )
-            opened = game.opened(built, secret)
-            if opened:
-                text = f"{text}\n{opened}"
-            shown = game.lobby_pictures(None, built)
-            reply = Reply(True, text, private=False, game_id=game_id, channel_id=channel_id, pictures=shown)
-            await self.remember(reply)
-        return reply
+            ),
+            *([secrets.kept(game_id, secret)] if secret is not None else []),
+            games.seat_added(game_id, seat),
+        ]
+        players = game.seats_wanted(built)
+        text = (
+            f"**{name}** is open: {game.settings_title(built)}, {players} players. {actor.name} has "
+            "the first seat; the others join, then the creator starts the game."
+        )
+        opened = game.opened(built, secret)
+        if opened:
+            text = f"{text}\n{opened}"
+        shown = game.lobby_pictures(None, built)
+        reply = Reply(True, text, private=False, game_id=game_id, channel_id=channel_id, pictures=shown)
+        return await self.settle(game_id, steps, reply)
 
     @once
     async def join(

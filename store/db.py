@@ -63,10 +63,29 @@ class Conn(Protocol):
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
 
+ROWS_PER_INSERT = 100
+"""Rows one INSERT of :func:`insert_rows` adds at most (well under SQLite's limit of parameters)."""
+
+
+async def insert_rows(
+    connection: Conn, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+) -> None:
+    """Add ``rows`` to ``table`` with one INSERT of many ``VALUES`` per hundred rows, not a
+    statement per row: on SQLite each statement hands Python's interpreter lock over and back
+    (the database thread then waits for the event loop), so a command's statements are few."""
+    one = "(" + ", ".join("?" * len(columns)) + ")"
+    for start in range(0, len(rows), ROWS_PER_INSERT):
+        chunk = rows[start : start + ROWS_PER_INSERT]
+        sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join([one] * len(chunk))}"
+        await connection.execute(sql, [value for row in chunk for value in row])
+
+
 Step = Callable[[Conn], Awaitable[object]]
 """One part of a transaction: the store's modules make them (``store.games.events_added`` …)
 from values prepared beforehand. A step only awaits its connection's methods, so SQLite runs a
-whole transaction's steps in one call on its thread (store.sqlite)."""
+whole transaction's steps in one call on its thread (store.sqlite). A step may be run more than
+once (a group commit that failed is retried command by command): what it keeps of a run, it
+sets rather than adds to."""
 
 
 class DiskFullError(DatabaseFileError):
@@ -100,10 +119,12 @@ class Database(ABC):
 
     @abstractmethod
     async def write(self, steps: Sequence[Step]) -> None:
-        """One transaction: the steps in order, then COMMIT. A step that raises, or the database,
-        rolls the whole transaction back and the error is raised here (a full disk as
+        """The steps in order, all or nothing, on disk when this returns. A step that raises, or
+        the database, rolls them all back and the error is raised here (a full disk as
         :class:`DiskFullError`). Under a game's lock (:meth:`locked`) it is the lock's
-        transaction, and the game's revision moves on with it."""
+        transaction, and the game's revision moves on with it. SQLite commits the writes waiting
+        at once together (one sync of the disk for them all, store.sqlite); each is still all
+        or nothing on its own."""
 
     @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Database]:
@@ -116,6 +137,11 @@ class Database(ABC):
         game in the process first): what is read and written inside, up to the first write,
         happens while no other process writes the game. Taken again by a later write in the
         block. With ``skip``, None at once if another process holds it (a deadline it fires)."""
+
+    @abstractmethod
+    async def new_game_id(self) -> int:
+        """An id for a game about to be made, never given before: the game's row, seats and
+        reply are then written in one call (:meth:`write`), its seeds drawn from the id first."""
 
     @abstractmethod
     async def revision(self, game_id: int) -> int | None:

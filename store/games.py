@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from store.db import Conn, Database, Row, Step
+from store.db import Conn, Database, Row, Step, insert_rows
 from store.dialect import INTEGRITY_ERRORS
 
 LIVE = ("lobby", "running")
@@ -130,16 +130,60 @@ async def create_game(
     setup: dict[str, Any],
     now: datetime,
 ) -> int:
-    """A new game in the lobby; :class:`ChannelTaken` if the channel has a live one (one live
-    game per channel is the database's own rule, so two creations at once cannot both win)."""
-    try:
-        return await db.insert(
-            "INSERT INTO games (guild_id, channel_id, kind, title, creator_id, status, setup, created_at,"
-            " updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-            (guild_id, channel_id, kind, title, creator_id, json.dumps(setup), stamp(now), stamp(now)),
+    """A new game in the lobby, its id; :class:`ChannelTaken` if the channel has a live one."""
+    game_id = await db.new_game_id()
+    await db.run(
+        game_created(
+            game_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            kind=kind,
+            title=title,
+            creator_id=creator_id,
+            setup=setup,
+            now=now,
         )
-    except INTEGRITY_ERRORS:
-        raise ChannelTaken(channel_id) from None
+    )
+    return game_id
+
+
+def game_created(
+    game_id: int,
+    *,
+    guild_id: int,
+    channel_id: int,
+    kind: str,
+    title: str,
+    creator_id: int,
+    setup: dict[str, Any],
+    now: datetime,
+) -> Step:
+    """The step of :func:`create_game`, with an id from ``Database.new_game_id``:
+    :class:`ChannelTaken` if the channel has a live game (one live game per channel is the
+    database's own rule, so two creations at once cannot both win)."""
+    params = (
+        game_id,
+        guild_id,
+        channel_id,
+        kind,
+        title,
+        creator_id,
+        json.dumps(setup),
+        stamp(now),
+        stamp(now),
+    )
+
+    async def step(connection: Conn) -> None:
+        try:
+            await connection.execute(
+                "INSERT INTO games (id, guild_id, channel_id, kind, title, creator_id, status, setup,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                params,
+            )
+        except INTEGRITY_ERRORS:
+            raise ChannelTaken(channel_id) from None
+
+    return step
 
 
 async def live_game_in(db: Database, channel_id: int) -> GameRow | None:
@@ -334,6 +378,9 @@ async def append_events(
     await db.run(events_added(game_id, first_seq, events, actor_id, now))
 
 
+EVENT_COLUMNS = ("game_id", "seq", "kind", "body", "actor_id", "at", "batch")
+
+
 def events_added(
     game_id: int, first_seq: int, events: Sequence[tuple[str, str]], actor_id: int | None, now: datetime
 ) -> Step:
@@ -342,10 +389,7 @@ def events_added(
     rows = [(game_id, batch + n, kind, body, actor_id, at, batch) for n, (kind, body) in enumerate(events, 1)]
 
     async def step(connection: Conn) -> None:
-        await connection.execute_many(
-            "INSERT INTO events (game_id, seq, kind, body, actor_id, at, batch) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            rows,
-        )
+        await insert_rows(connection, "events", EVENT_COLUMNS, rows)
 
     return step
 
@@ -407,9 +451,7 @@ def deadlines_replaced(game_id: int, deadlines: Sequence[Deadline]) -> Step:
 
     async def step(connection: Conn) -> None:
         await connection.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-        await connection.execute_many(
-            "INSERT INTO deadlines (game_id, key, kind, due_at, payload) VALUES (?, ?, ?, ?, ?)", rows
-        )
+        await insert_rows(connection, "deadlines", ("game_id", "key", "kind", "due_at", "payload"), rows)
 
     return step
 
@@ -590,13 +632,14 @@ async def prune_requests(db: Database, before: datetime) -> int:
         deleted: list[int] = []
 
         async def step(connection: Conn, deleted: list[int] = deleted) -> None:
-            deleted.append(
+            # set, not added to: a step may run again if its group commit is retried (store.db)
+            deleted[:] = [
                 await connection.execute(
                     "DELETE FROM requests WHERE request_id IN"
                     " (SELECT request_id FROM requests WHERE at < ? ORDER BY at LIMIT ?)",
                     (stamp(before), PRUNED_AT_ONCE),
                 )
-            )
+            ]
 
         await db.write([step])
         pruned += deleted[0]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from store.db import Conn, Database, Step
+from store.db import Conn, Database, Step, insert_rows
 from store.games import fits, stamp
 
 
@@ -42,9 +42,7 @@ def added(game_id: int, channel_id: int | None, bodies: Sequence[str], now: date
     rows = [(game_id, channel_id, body, stamp(now)) for body in bodies]
 
     async def step(connection: Conn) -> None:
-        await connection.execute_many(
-            "INSERT INTO outbox (game_id, channel_id, body, created_at) VALUES (?, ?, ?, ?)", rows
-        )
+        await insert_rows(connection, "outbox", ("game_id", "channel_id", "body", "created_at"), rows)
 
     return step
 

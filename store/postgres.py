@@ -234,6 +234,12 @@ class PostgresDatabase(Database):
                 if session.open:
                     await self._end(session, commit=False)
 
+    async def new_game_id(self) -> int:
+        """The next of the games' identity sequence, shared by every process."""
+        row = await self.fetch_one("SELECT nextval(pg_get_serial_sequence('games', 'id'))")
+        assert row is not None
+        return int(row[0])
+
     async def revision(self, game_id: int) -> int | None:
         session = self._session.get()
         hold = session.hold if session is not None else None

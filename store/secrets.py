@@ -7,12 +7,21 @@ once the game has ended, so players can check every roll then and predict none b
 
 from __future__ import annotations
 
-from store.db import Database
+from store.db import Conn, Database, Step
 
 
 async def put(db: Database, game_id: int, secret: bytes) -> None:
     """Keep the game's secret (in the caller's transaction); set once, when the game is made."""
-    await db.execute("INSERT INTO secrets (game_id, secret) VALUES (?, ?)", (game_id, secret))
+    await db.run(kept(game_id, secret))
+
+
+def kept(game_id: int, secret: bytes) -> Step:
+    """The step of :func:`put`, for the one call that makes a game."""
+
+    async def step(connection: Conn) -> None:
+        await connection.execute("INSERT INTO secrets (game_id, secret) VALUES (?, ?)", (game_id, secret))
+
+    return step
 
 
 async def secret_of(db: Database, game_id: int) -> bytes | None:

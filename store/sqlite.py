@@ -1,12 +1,18 @@
 """The SQLite backend: one file, WAL, versioned migrations, one process (the default).
 
 aiosqlite runs every statement on its own thread, so the event loop never blocks on disk.
-One connection serves the whole process. A command's transaction is one call on that thread
-(:meth:`SqliteDatabase.write`: BEGIN, its steps, COMMIT), prepared beforehand, so it waits for
-the database only as long as SQLite needs; :meth:`SqliteDatabase.transaction` is the block of
-several calls that holds the write lock throughout (the rarer writes use it). Both commit before
-they return, so a command is acknowledged only once it is on disk: ``synchronous=FULL`` syncs
-the WAL at every commit (NORMAL could lose the last acknowledged commits on a power loss).
+One connection serves the whole process. A command's steps are prepared beforehand and written
+in one call on that thread (:meth:`SqliteDatabase.write`). Commands are committed in groups:
+the writes waiting when the thread is free all go in one transaction, BEGIN, their steps,
+COMMIT, so one sync of the disk serves them all (a group commit, as PostgreSQL does with its
+log). None waits for a group to fill: a lone command is a group of one. If any command of a
+group fails, the group is rolled back and its commands written again one transaction each, so
+each is still all or nothing on its own and only the failing ones fail.
+:meth:`SqliteDatabase.transaction` is the block of several calls that holds the write lock
+throughout (the rarer writes use it). Both commit before they return, so a command is
+acknowledged only once it is on disk: ``synchronous=FULL`` syncs the WAL at every commit
+(NORMAL could lose the last acknowledged commits on a power loss). The log is copied into the
+file by a thread of its own (store.checkpoint).
 
 One process per file (store.lock): the process holds every game, so a game's lock in the
 database and its revision are not needed (:meth:`SqliteDatabase.locked` holds nothing,
@@ -18,10 +24,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import shutil
 import sqlite3
 import sys
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -30,12 +36,20 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from store import lock
+from store.checkpoint import WRITER_CHECKPOINT_PAGES, Checkpointer
 from store.db import Conn, Database, DatabaseFileError, DiskFullError, Hold, Row, Step, migrate
 
 T = TypeVar("T")
 
-PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=5000")
-"""Set on every connection (the tests of a full disk add ``max_page_count``)."""
+PRAGMAS = (
+    "journal_mode=WAL",
+    "synchronous=FULL",
+    "foreign_keys=ON",
+    "busy_timeout=5000",
+    f"wal_autocheckpoint={WRITER_CHECKPOINT_PAGES}",
+)
+"""Set on every connection (the tests of a full disk add ``max_page_count``); the log is copied
+into the file by a thread of its own (store.checkpoint)."""
 MIN_FREE = 1 << 20
 """Bytes the disk must have free at start-up: less, and the first commands would fail."""
 ROWS_AT_ONCE = 200
@@ -103,6 +117,18 @@ class SqliteDatabase(Database):
         """:meth:`write` calls sent to the database thread and not back yet."""
         self._written = asyncio.Event()
         self._written.set()
+        self._queue_lock = threading.Lock()
+        """Guards :attr:`_queued` and :attr:`_committing`, shared with the database thread."""
+        self._queued: list[tuple[Sequence[Step], asyncio.Future[None]]] = []
+        """Writes waiting for the next group commit (:meth:`_commit_group`)."""
+        self._committing = False
+        """A group commit is queued on the database thread (it queues the next itself)."""
+        self._closing = False
+        """:meth:`close` has begun: no more writes."""
+        self._checkpointer: Checkpointer | None = None
+        """Copies the log into the file (store.checkpoint); None for a database in memory."""
+        self._game_id = 0
+        """The last id :meth:`new_game_id` gave."""
         self._release = release
         """Lets go of the process lock on the file (store.lock) when the database is closed."""
 
@@ -115,15 +141,24 @@ class SqliteDatabase(Database):
         return await self._call(lambda raw: _drive(cast(Coroutine[Any, Any, T], work(_OnThread(raw)))))
 
     async def write(self, steps: Sequence[Step]) -> None:
-        """Writes queue on the database thread itself, which runs one call at a time, so several
-        may be in flight at once; they wait only for a :meth:`transaction` that is open."""
+        """Writes wait only for a :meth:`transaction` that is open, then join the queue of the
+        next group commit (:meth:`_commit_group`): the command is on disk when this returns.
+        Once the database is closing, a write is refused as aiosqlite refuses a call then."""
         while self._write.locked():
             async with self._write:
                 pass
+        if self._closing or not self._conn._running:
+            raise ValueError("Connection closed")
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._writing += 1
         self._written.clear()
         try:
-            await self._call(functools.partial(_transact, steps))
+            with self._queue_lock:
+                self._queued.append((steps, done))
+                start, self._committing = not self._committing, True
+            if start:
+                self._conn._tx.put_nowait((None, self._commit_group))
+            await done
         except sqlite3.Error as error:
             if _code(error) == sqlite3.SQLITE_FULL:
                 raise fault(self.path, error) from error
@@ -132,6 +167,29 @@ class SqliteDatabase(Database):
             self._writing -= 1
             if not self._writing:
                 self._written.set()
+
+    def _commit_group(self) -> None:
+        """On the database thread: every write queued now, in one transaction (one sync of the
+        disk, :func:`_transact_group`); their futures are told on the event loop. If more were
+        queued meanwhile, the next group is queued on the thread behind the reads already
+        waiting there, without a turn of the event loop between."""
+        with self._queue_lock:
+            group = list(self._queued)
+            self._queued.clear()
+        try:
+            try:
+                failures = _transact_group([steps for steps, _ in group], self._conn._conn)
+            except Exception as error:  # BEGIN or COMMIT failed: none of the group is written
+                failures = [error] * len(group)
+            if self._checkpointer is not None:
+                self._checkpointer.written(failures.count(None))
+            if group:
+                group[0][1].get_loop().call_soon_threadsafe(_tell, group, failures)
+        finally:
+            with self._queue_lock:
+                self._committing = bool(self._queued)
+                if self._committing:
+                    self._conn._tx.put_nowait((None, self._commit_group))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Database]:
@@ -157,6 +215,14 @@ class SqliteDatabase(Database):
 
     async def revision(self, game_id: int) -> int | None:
         return None
+
+    async def new_game_id(self) -> int:
+        """One past the file's highest, and past every id given since (two games made at once
+        read the same highest before either is written)."""
+        row = await self.fetch_one("SELECT COALESCE(MAX(id), 0) FROM games")
+        assert row is not None
+        self._game_id = max(self._game_id, int(row[0])) + 1
+        return self._game_id
 
     @asynccontextmanager
     async def exclusive(self, name: str) -> AsyncIterator[None]:
@@ -190,15 +256,57 @@ class SqliteDatabase(Database):
         return ddl
 
     async def close(self) -> None:
+        """The writes already queued are written first; later ones are refused (:meth:`write`)."""
+        self._closing = True
+        await self._written.wait()
         try:
+            if self._checkpointer is not None:
+                self._checkpointer.stop()
             await self._conn.close()
         finally:
             if self._release is not None:
                 self._release()
 
 
+def _tell(group: Sequence[tuple[object, asyncio.Future[None]]], failures: Sequence[Exception | None]) -> None:
+    """On the event loop: each write of a group commit learns how it went (a caller cancelled
+    meanwhile is not told)."""
+    for (_, done), failure in zip(group, failures, strict=True):
+        if done.done():
+            continue
+        if failure is None:
+            done.set_result(None)
+        else:
+            done.set_exception(failure)
+
+
+def _transact_group(
+    group: Sequence[Sequence[Step]], connection: sqlite3.Connection
+) -> list[Exception | None]:
+    """On the database thread: the commands of a group commit (:meth:`SqliteDatabase._commit_group`)
+    in one transaction, one sync of the disk. If any fails, that transaction is rolled back and
+    each command is run again in a transaction of its own, so only those that fail fail. What
+    each command raised, in order (None: written)."""
+    if len(group) > 1:
+        try:
+            _transact([step for steps in group for step in steps], connection)
+        except Exception:
+            pass
+        else:
+            return [None] * len(group)
+    failures: list[Exception | None] = []
+    for steps in group:
+        try:
+            _transact(steps, connection)
+        except Exception as error:
+            failures.append(error)
+        else:
+            failures.append(None)
+    return failures
+
+
 def _transact(steps: Sequence[Step], connection: sqlite3.Connection) -> None:
-    """On the database thread: the steps as one transaction (:meth:`SqliteDatabase.write`)."""
+    """On the database thread: the steps as one transaction."""
     connection.execute("BEGIN IMMEDIATE")
     try:
         on_thread = _OnThread(connection)
@@ -262,6 +370,8 @@ async def _opened(name: str, upto: int | None, release: Callable[[], None] | Non
             raise fault(name, error) from None
         raise
     db._release = release
+    if name != ":memory:":
+        db._checkpointer = Checkpointer(name)
     return db
 
 

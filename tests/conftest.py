@@ -10,12 +10,15 @@ to damage it or count its calls, stay on SQLite).
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import gm.core
+from engine.serial import encode, to_json
 from tests.backends import POSTGRES, SQLITE
 from tests.pg_server import PostgresServer
 
@@ -47,3 +50,17 @@ async def database_at(backend: str, tmp_path: Path, request: pytest.FixtureReque
         server: PostgresServer = request.getfixturevalue("postgres")
         return await server.new_database()
     return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture(autouse=True)
+def stored_states_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every state the game master stores, in every test, is written as ``json.dumps(encode())``
+    writes it: the texts ``serial.to_json`` keeps on records (a ship, a base) stay true only
+    while no code changes a record's dict in place, and a whole game played here would show it."""
+
+    def checked(value: object) -> str:
+        text = to_json(value)
+        assert text == json.dumps(encode(value)), "a stored record was changed in place"
+        return text
+
+    monkeypatch.setattr(gm.core, "to_json", checked)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TypeVar, Union
+from typing import TypeVar, Union, cast
 
 from engine.serial import serializable
 from engine.warpwar.accounts import Account, credit
@@ -32,6 +32,8 @@ from engine.warpwar.state import (
 )
 
 T = TypeVar("T")
+_APPLIED = "_fact_applied"
+"""Where an event keeps the last state it was applied to and its result (:meth:`Fact.apply`)."""
 
 
 class Fact(ABC):
@@ -39,8 +41,18 @@ class Fact(ABC):
     player of a blind game sees what they may of it (engine.warpwar.sight, R-BLIND-2)."""
 
     def apply(self, state: GameState) -> GameState:
-        """The state after this event, every player's knowledge record included."""
-        return observe(state, self.change(state), self.movements(state))
+        """The state after this event, every player's knowledge record included.
+
+        The last state applied to and its result are kept on the event: the game master tells
+        a command's story by applying its events again to the same states (gm.warpwar.story),
+        and gets the engine's own results back at once. Both are frozen, so this is the same
+        value the event would make again."""
+        kept = self.__dict__.get(_APPLIED)
+        if kept is not None and kept[0] is state:
+            return cast(GameState, kept[1])
+        after = observe(state, self.change(state), self.movements(state))
+        self.__dict__[_APPLIED] = (state, after)  # frozen: a cache the dataclass does not see
+        return after
 
     @abstractmethod
     def change(self, state: GameState) -> GameState:

@@ -1,15 +1,20 @@
 """Issue 15 in the engine: ``GameState.ships_at`` reads an index built once per state, not a
 sort of every ship on each call; it must say exactly what the scan said (carried ships
 included, by owner then label: W1, W2, W10, then S10 …), and a new state never sees an older
-one's index. A state's JSON text is written with its map's text made once."""
+one's index. A state's JSON text is written with the texts of its unchanged records made once;
+an event applied again to the same state gives the engine's own result back."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
+from engine import serial
 from engine.serial import decode, encode, to_json
 from engine.warpwar import GameState
+from engine.warpwar.events import Removal, ShipRemoved
+from engine.warpwar.rulesets import Attr
+from engine.warpwar.ships import Ship
 from tests.engine.battle_helpers import add_ship, battle
 
 
@@ -60,3 +65,53 @@ def test_a_states_text_is_its_json_with_the_map_written_once() -> None:
     assert later.map is game.map and to_json(later) == json.dumps(encode(later))
     assert decode(GameState, json.loads(to_json(later))) == later
     assert to_json(game.map) == json.dumps(encode(game.map)), "a value with no such field"
+
+
+def test_a_records_text_is_kept_and_a_new_record_written_anew() -> None:
+    """A ship's text is kept on it; the state made by changing one ship writes that ship anew
+    and reuses the others' texts, and says exactly what ``json.dumps(encode())`` says."""
+    game = battle("alice W1: TL0 PD=3 B=1", "bob W2: TL0 PD=3 A=9")
+    to_json(game)
+    kept = game.ships["bob:W2"].__dict__[serial._TEXT]
+    hurt = replace(game.ships["alice:W1"], current={**game.ships["alice:W1"].current, Attr.PD: 1})
+    later = replace(game, ships={**game.ships, hurt.key: hurt})
+    assert to_json(later) == json.dumps(encode(later))
+    assert later.ships["bob:W2"].__dict__[serial._TEXT] is kept
+    assert '"PD": 1' in hurt.__dict__[serial._TEXT]
+
+
+def test_only_records_that_cannot_change_keep_their_text() -> None:
+    """A frozen dataclass of unchanging fields keeps its text; one with a list field (which could
+    be changed in place) or an unfrozen one does not."""
+
+    @dataclass(frozen=True)
+    class Fixed:
+        names: tuple[str, ...]
+        counts: dict[str, int]
+
+    @dataclass(frozen=True)
+    class Listed:
+        names: list[str]
+
+    @dataclass
+    class Loose:
+        name: str
+
+    assert serial._unchanging(Fixed) and serial._unchanging(Ship) and serial._unchanging(GameState)
+    assert not serial._unchanging(Listed) and not serial._unchanging(Loose)
+    listed = Listed(["a"])
+    assert to_json(listed) == json.dumps(encode(listed)) and serial._TEXT not in listed.__dict__
+    listed.names.append("b")
+    assert to_json(listed) == json.dumps(encode(listed))
+
+
+def test_an_event_applied_again_to_the_same_state_gives_the_same_result() -> None:
+    """The story of a command applies its events again (gm.warpwar.story): to the state the
+    engine applied them to, the engine's own result comes back; to another state, a new one."""
+    game = battle("alice W1: TL0 PD=3 B=1", "bob W2: TL0 PD=3 A=9")
+    event = ShipRemoved("bob", "W2", "destroyed", Removal.DESTROYED)
+    after = event.apply(game)
+    assert event.apply(game) is after and "bob:W2" not in after.ships
+    other = replace(game, game_turn=game.game_turn + 1)
+    again = event.apply(other)
+    assert again is not after and again == replace(after, game_turn=after.game_turn + 1)

@@ -23,6 +23,7 @@ from gm.locks import Locks
 from gm.service import GameMaster
 from gm.timing import PRUNE_EVERY, DeadlineRunner
 from store import games
+from store.sqlite import SqliteDatabase
 from tests.backends import ON_SQLITE
 from tests.gm.table import ALICE, BOB, CHANNEL, GUILD, Table, said
 from tests.gm.test_whole_games import start_classic_learning
@@ -32,7 +33,8 @@ Calls = list[str]
 
 @pytest.fixture
 def calls(monkeypatch: pytest.MonkeyPatch) -> Calls:
-    """The name of every function sent to a database thread from now on (aiosqlite's queue)."""
+    """The name of every function sent to a database thread from now on (aiosqlite's queue, a
+    group commit of the writes waiting included)."""
     sent: Calls = []
     execute = cast(Callable[..., Awaitable[Any]], aiosqlite.Connection._execute)
 
@@ -40,7 +42,14 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Calls:
         sent.append(getattr(fn, "__qualname__", repr(fn)))
         return await execute(self, fn, *args, **kwargs)
 
+    commit_group = SqliteDatabase._commit_group
+
+    def group(self: SqliteDatabase) -> None:  # writes go to the thread's queue as group commits
+        sent.append("SqliteDatabase._commit_group")
+        commit_group(self)
+
     monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    monkeypatch.setattr(SqliteDatabase, "_commit_group", group)
     return sent
 
 
