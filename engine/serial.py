@@ -99,11 +99,18 @@ def encode(value: Any) -> JSON:
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 
-def to_json(value: Any) -> str:
+def to_json(value: Any, like: Any = None) -> str:
     """``json.dumps(encode(value))``, the same text, written faster: the text of each instance
     of a class that cannot change (:func:`_unchanging`: a ship, a base, a game's map) is kept
     on it, so a state stored after each command writes out again only what the command made
-    new. The engine makes new instances rather than changing them, so a kept text stays true."""
+    new. The engine makes new instances rather than changing them, so a kept text stays true.
+
+    ``like``: an earlier value of the same class that was written with a ``like`` too (the
+    state before a command): each field that is the very same object in both is not written
+    again (a state's dict of ships, unchanged by a move of a base). The texts of the fields are
+    kept on ``value`` for the next."""
+    if like is not None:
+        return _like(value, like)
     kind = type(value)
     if kind is str:
         return _string(value)
@@ -142,6 +149,26 @@ def to_json(value: Any) -> str:
     return json.dumps(encode(value))  # a float, or what encode refuses
 
 
+def _like(value: Any, like: Any) -> str:
+    """:func:`to_json` of a dataclass, reusing the texts of the fields it shares with ``like``."""
+    kind = type(value)
+    names = _field_names(kind)
+    if names is None:
+        return to_json(value)
+    before: dict[str, tuple[Any, str]] = like.__dict__.get(_FIELD_TEXTS, {}) if type(like) is kind else {}
+    texts: dict[str, tuple[Any, str]] = {}
+    for name in names:
+        field = getattr(value, name)
+        old = before.get(name)
+        texts[name] = (field, old[1] if old is not None and old[0] is field else to_json(field))
+    value.__dict__[_FIELD_TEXTS] = texts
+    parts = [f'"type": {_string(_NAMES.get(kind, kind.__name__))}']
+    parts += [f"{_string(name)}: {text}" for name, (_, text) in texts.items()]
+    return "{" + ", ".join(parts) + "}"
+
+
+_FIELD_TEXTS = "_serial_fields"
+"""Where a value written with a ``like`` keeps its fields and their texts (:func:`_like`)."""
 _string: Callable[[str], str] = json.encoder.encode_basestring_ascii
 """A string as ``json.dumps`` writes it (ASCII only)."""
 _TEXT = "_serial_text"

@@ -31,10 +31,11 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar, cast
 
+from engine.records import replace
 from engine.serial import decode, encode, to_json
 from gm.announce import Announcement, Reply, ToPlayer, refused
 from gm.aside import (
@@ -335,7 +336,7 @@ class GameCore:
         if reshape is not None:
             reply = reshape(reply)
         bodies = [(type(e).__name__, json.dumps(encode(e))) for e in result.events]
-        text = to_json(state)
+        text = to_json(state, like=loaded.state)  # what the command left as it was, not written again
         steps = [
             games.game_advanced(
                 row.id, row.version, now, status=status, setup=row.setup, state=text, to=version

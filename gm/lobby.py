@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, cast
 
+from engine.records import replace
 from engine.text import plural
 from gm import validate
 from gm.announce import Reply, refused

@@ -37,10 +37,10 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from datetime import timedelta
 from typing import Any, TypeVar, cast
 
+from engine.records import replace
 from gm.acting import Acting
 from gm.announce import Reply, refused
 from gm.audit import Audit
@@ -97,24 +97,41 @@ def guarded(action: Action) -> Action:
     name cleaned of what cannot be shown (gm.validate)."""
 
     signature = inspect.signature(action)
+    parameters = list(signature.parameters.values())
+    named = [p.name for p in parameters[1:]]
+    plain = all(p.kind is p.POSITIONAL_OR_KEYWORD for p in parameters)
+    """No ``*args`` or ``**kwargs`` (every command but the few with settings): each argument's
+    name is known from its place, without binding the call (which is slow)."""
+
+    def checked(
+        self: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        """The call's arguments, each checked by its name (:func:`_argument`); TextError if one
+        is refused, TypeError if the call does not fit the action."""
+        if plain and len(args) <= len(named) and kwargs.keys() <= set(named[len(args) :]):
+            return (
+                (self, *(_argument(name, value) for name, value in zip(named, args, strict=False))),
+                {name: _argument(name, value) for name, value in kwargs.items()},
+            )
+        bound = signature.bind(self, *args, **kwargs)
+        for name, value in bound.arguments.items():
+            bound.arguments[name] = _argument(name, value)
+        return bound.args, bound.kwargs
 
     @functools.wraps(action)
     async def guard(self: Any, *args: Any, **kwargs: Any) -> Reply:
         try:
-            bound = signature.bind(self, *args, **kwargs)
+            call_args, call_kwargs = checked(self, args, kwargs)
         except TypeError:  # a front end's slip: the action itself raises it as before
             return await action(self, *args, **kwargs)
-        try:
-            for name, value in bound.arguments.items():
-                bound.arguments[name] = _argument(name, value)
         except TextError as invalid:
             return refused(str(invalid), invalid.code)
         try:
-            return await action(*bound.args, **bound.kwargs)
+            return await action(*call_args, **call_kwargs)
         except Stale:
             # The game was not as held in memory (gm.memory): it is forgotten, and the action
             # runs again on the game as stored. Nothing was written.
-            return await action(*bound.args, **bound.kwargs)
+            return await action(*call_args, **call_kwargs)
 
     return cast(Action, guard)
 

@@ -8,6 +8,7 @@ Nothing here knows the rules of any game: states and events arrive as JSON text.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -27,8 +28,10 @@ def fits(number: int) -> bool:
     return isinstance(number, int) and -ID_LIMIT <= number < ID_LIMIT
 
 
+@functools.lru_cache(maxsize=64)
 def stamp(moment: datetime) -> str:
-    """A time as stored: ISO-8601 in UTC, so text order is time order."""
+    """A time as stored: ISO-8601 in UTC, so text order is time order. A command writes its
+    moment several times (its events, its game, its outbox): each is written out once."""
     return moment.astimezone(UTC).isoformat(timespec="microseconds")
 
 

@@ -58,8 +58,8 @@ def stored_states_checked(monkeypatch: pytest.MonkeyPatch) -> None:
     writes it: the texts ``serial.to_json`` keeps on records (a ship, a base) stay true only
     while no code changes a record's dict in place, and a whole game played here would show it."""
 
-    def checked(value: object) -> str:
-        text = to_json(value)
+    def checked(value: object, like: object = None) -> str:
+        text = to_json(value, like)
         assert text == json.dumps(encode(value)), "a stored record was changed in place"
         return text
 

@@ -6,9 +6,10 @@ stockpile (R-ECON-1), in ships' Holds, and in the work done on an unfinished bas
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.records import replace
 from engine.serial import serializable
 from engine.warpwar.ships import ship_key
 from engine.warpwar.state import GameState

@@ -9,8 +9,7 @@ side is left, or after three quiet rounds, when the moving side withdraws (R-CBT
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.records import replace
 from engine.text import listed
 from engine.warpwar.accounts import hold
 from engine.warpwar.checks import own_ship, require_player, require_turn

@@ -10,10 +10,11 @@ included: every event is a :class:`Fact`, which the players watch (engine.warpwa
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar, Union, cast
 
+from engine.records import replace
 from engine.serial import serializable
 from engine.warpwar.accounts import Account, credit
 from engine.warpwar.orders import DamageStep, Orders

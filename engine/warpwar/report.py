@@ -8,9 +8,10 @@ lost cargo and the Systemships lost in its racks are for its owner only, until t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
+from engine.records import replace
 from engine.serial import serializable
 from engine.warpwar.crt import Outcome, Tactic
 from engine.warpwar.ecm import EcmUse

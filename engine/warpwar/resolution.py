@@ -9,8 +9,9 @@ function is pure; ``engine.warpwar.battles`` turns the report into events.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from engine.records import replace
 from engine.warpwar.crt import Outcome, Tactic, read_crt
 from engine.warpwar.damage import take_hits
 from engine.warpwar.ecm import MISSILE_DAMAGE, Defence, Incoming, plan_ecm

@@ -7,8 +7,9 @@ two rule texts print one, so that examples and players' notes can be pasted in a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from engine.records import replace
 from engine.serial import serializable
 from engine.warpwar.notation import read_attr
 from engine.warpwar.rulesets import HOLD_CAPACITY, Attr, design_cost

@@ -11,8 +11,9 @@ rebuilds the record exactly. An open game keeps no record.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from engine.records import replace
 from engine.warpwar.knowledge import Knowledge, PlayerKnowledge, Sighting, StarSighting
 from engine.warpwar.ships import Ship
 from engine.warpwar.state import Blind, GameState

@@ -13,10 +13,11 @@ Only the words and the structure are decided here; a front end decides how to ed
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
 
+from engine.records import replace
 from engine.warpwar.state import GameState, Phase
 from gm.announce import Announcement, Heading, PhaseKey, Picture, ToChannel, Turn
 from render.palette import GAME_OVER, RGB, player_colours

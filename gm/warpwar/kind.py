@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import fields, replace
+from dataclasses import fields
 from datetime import datetime
 from typing import Any
 
+from engine.records import replace
 from engine.serial import decode
 from engine.warpwar import Event, GameSetup, GameState, PlayerSetup, Rejected, apply, fold, new_game
 from engine.warpwar.commands import Command

@@ -10,9 +10,9 @@ types the same way.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
 
+from engine.records import replace
 from engine.text import listed
 from engine.warpwar.events import EndsOffered, Event, PhaseBegan, RoundFought, TurnBegan
 from engine.warpwar.rulesets import Attr, Rule

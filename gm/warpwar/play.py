@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import replace
 
+from engine.records import replace
 from engine.serial import decode
 from engine.warpwar import Accepted, Event, GameState, Rejected, apply, fold
 from engine.warpwar import commands as cmd
