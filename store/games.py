@@ -122,31 +122,11 @@ class ChannelTaken(Exception):  # noqa: N818 - not an error: another game took t
     """The channel has a live game already (made by another request in the meantime)."""
 
 
-async def create_game(
-    db: Database,
-    *,
-    guild_id: int,
-    channel_id: int,
-    kind: str,
-    title: str,
-    creator_id: int,
-    setup: dict[str, Any],
-    now: datetime,
-) -> int:
-    """A new game in the lobby, its id; :class:`ChannelTaken` if the channel has a live one."""
+async def create_game(db: Database, **fields: Any) -> int:
+    """A new game in the lobby (its row's ``fields`` as :func:`game_created` takes them), its
+    id; :class:`ChannelTaken` if the channel has a live one."""
     game_id = await db.new_game_id()
-    await db.run(
-        game_created(
-            game_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            kind=kind,
-            title=title,
-            creator_id=creator_id,
-            setup=setup,
-            now=now,
-        )
-    )
+    await db.run(game_created(game_id, **fields))
     return game_id
 
 
