@@ -3,11 +3,11 @@
 In WAL mode a commit appends pages to the log; now and then the log is copied into the file
 and synced (a checkpoint). SQLite does it itself in the commit that takes the log past 1,000
 pages: that commit then takes tens of milliseconds, and every command queued behind it on the
-database thread waits as long (the slowest 1% of commands did). Here the writing connection
-leaves it (``wal_autocheckpoint`` set high, :data:`WRITER_CHECKPOINT_PAGES`, as a safety net
-only) and a connection on another thread checkpoints every :data:`CHECKPOINT_WRITES`
-commands. A ``PASSIVE`` checkpoint never blocks the writer: commands go on being written to
-the log while it copies.
+database thread waits as long (the slowest 1% of commands did). Here a connection on another
+thread checkpoints every :data:`CHECKPOINT_WRITES` commands, so the writing connection's own
+checkpoint (``wal_autocheckpoint`` set high, :data:`WRITER_CHECKPOINT_PAGES`) finds little left
+to copy. A ``PASSIVE`` checkpoint never blocks the writer: commands go on being written to the
+log while it copies.
 """
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ CHECKPOINT_WRITES = 200
 """Commands written between two checkpoints: a command adds a few pages to the log, so this is
 about SQLite's own default of a checkpoint per 1,000 pages."""
 WRITER_CHECKPOINT_PAGES = 10_000
-"""The writing connection checkpoints itself once the log is this many pages long (40 MiB):
-only if this thread falls behind, or fails."""
+"""The writing connection checkpoints itself once the log is this many pages long (40 MiB).
+While commands keep coming, a passive checkpoint never finds the whole log copied (new pages
+arrive as it copies), so the log starts over only after this one, which then has little left to
+copy; it is also the safety net if this thread fails."""
 
 
 class Checkpointer:
