@@ -42,16 +42,21 @@ class Fact(ABC):
     player of a blind game sees what they may of it (engine.warpwar.sight, R-BLIND-2)."""
 
     def apply(self, state: GameState) -> GameState:
-        """The state after this event, every player's knowledge record included.
-
-        The last state applied to and its result are kept on the event: the game master tells
-        a command's story by applying its events again to the same states (gm.warpwar.story),
-        and gets the engine's own results back at once. Both are frozen, so this is the same
-        value the event would make again."""
+        """The state after this event, every player's knowledge record included (the one the
+        engine made, if it is applied again to the state the engine applied it to: :meth:`made`)."""
         kept = self.__dict__.get(_APPLIED)
         if kept is not None and kept[0] is state:
             return cast(GameState, kept[1])
-        after = observe(state, self.change(state), self.movements(state))
+        return observe(state, self.change(state), self.movements(state))
+
+    def made(self, state: GameState) -> GameState:
+        """:meth:`apply`, for an event the engine has just made (engine.warpwar.tx): the state
+        and its result are kept on the event, because the game master tells the command's story
+        by applying its events again to the same states (gm.warpwar.story) and so gets the
+        engine's own results back at once. Both are frozen: the same value the event would make
+        again. Only a command's few events keep theirs; a fold of the log keeps nothing, or a
+        long log's events would hold every state of the game."""
+        after = self.apply(state)
         self.__dict__[_APPLIED] = (state, after)  # frozen: a cache the dataclass does not see
         return after
 

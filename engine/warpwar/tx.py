@@ -27,5 +27,5 @@ class Tx:
         self.events: list[Event] = []
 
     def emit(self, event: Event) -> None:
-        self.state = event.apply(self.state)
+        self.state = event.made(self.state)
         self.events.append(event)

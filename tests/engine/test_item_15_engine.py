@@ -15,6 +15,7 @@ from engine.warpwar import GameState
 from engine.warpwar.events import Removal, ShipRemoved
 from engine.warpwar.rulesets import Attr
 from engine.warpwar.ships import Ship
+from engine.warpwar.tx import Tx
 from tests.engine.battle_helpers import add_ship, battle
 
 
@@ -107,10 +108,20 @@ def test_only_records_that_cannot_change_keep_their_text() -> None:
 
 def test_an_event_applied_again_to_the_same_state_gives_the_same_result() -> None:
     """The story of a command applies its events again (gm.warpwar.story): to the state the
-    engine applied them to, the engine's own result comes back; to another state, a new one."""
+    engine applied them to, the engine's own result comes back; to another state, a new one.
+    An event applied in a fold of the log keeps nothing."""
     game = battle("alice W1: TL0 PD=3 B=1", "bob W2: TL0 PD=3 A=9")
+    folded = ShipRemoved("bob", "W2", "destroyed", Removal.DESTROYED)
+    assert folded.apply(game) is not folded.apply(game) and not vars(folded).keys() - {
+        "owner",
+        "label",
+        "reason",
+        "cause",
+    }
     event = ShipRemoved("bob", "W2", "destroyed", Removal.DESTROYED)
-    after = event.apply(game)
+    tx = Tx(game)
+    tx.emit(event)
+    after = tx.state
     assert event.apply(game) is after and "bob:W2" not in after.ships
     other = replace(game, game_turn=game.game_turn + 1)
     again = event.apply(other)
