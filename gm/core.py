@@ -5,7 +5,7 @@ the events and the new state are written in one transaction, with the deadlines 
 wants, the announcements to deliver (the outbox, gm.outbox) and the reply itself when the
 request carries an id, before anyone is told anything.
 
-A command is one round trip to the database thread. The game it acts on is held in memory
+A command is one round trip to the database. The game it acts on is held in memory
 (gm.memory: row, seats, settings, decoded state, deadlines), so nothing is read before it; its
 transaction is prepared on the event loop (every JSON encoded, every statement built) and run
 as one call (``Database.write``): first the request is checked to be new (its id unanswered,
@@ -356,7 +356,7 @@ class GameCore:
     async def settle(self, game_id: int, steps: Sequence[Step], reply: Reply) -> Reply:
         """Write a command's effects (``steps``, made beforehand), the reply's announcements (the
         outbox) and the reply itself (when the request carries an id) in one transaction, one
-        call to the database thread (:meth:`write_game`); the request is checked to be new in it
+        call to the database (:meth:`write_game`); the request is checked to be new in it
         first (:class:`~store.games.Answered` if not). Returns the reply as kept (``queued``)."""
         now = self.clock.now()
         announced = [encode(a) for a in reply.announcements]

@@ -2,12 +2,12 @@
 
 In WAL mode a commit appends pages to the log; now and then the log is copied into the file
 and synced (a checkpoint). SQLite does it itself in the commit that takes the log past 1,000
-pages: that commit then takes tens of milliseconds, and every command queued behind it on the
-database thread waits as long (the slowest 1% of commands did). Here a connection on another
-thread checkpoints every :data:`CHECKPOINT_WRITES` commands, so the writing connection's own
-checkpoint (``wal_autocheckpoint`` set high, :data:`WRITER_CHECKPOINT_PAGES`) finds little left
-to copy. A ``PASSIVE`` checkpoint never blocks the writer: commands go on being written to the
-log while it copies.
+pages: that commit then takes tens of milliseconds, and every command queued behind it waits as
+long (the slowest 1% of commands did). Here a connection on another thread of the writer
+process (store.writer_process) checkpoints every :data:`CHECKPOINT_WRITES` commands, so the
+writing connection's own checkpoint (``wal_autocheckpoint`` set high,
+:data:`WRITER_CHECKPOINT_PAGES`) finds little left to copy. A ``PASSIVE`` checkpoint never
+blocks the writer: commands go on being written to the log while it copies.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ copy; it is also the safety net if this thread fails."""
 
 
 class Checkpointer:
-    """The thread and its connection; told of each commit on the database thread
+    """The thread and its connection; told of each commit by the writer
     (:meth:`written`), stopped before the writing connection closes (:meth:`stop`)."""
 
     def __init__(self, path: str) -> None:
@@ -37,7 +37,7 @@ class Checkpointer:
         self._wake = threading.Event()
         self._stopping = False
         self._since = 0
-        """Commands written since the thread was last woken (counted on the database thread)."""
+        """Commands written since the thread was last woken (counted by the writer)."""
         self.checkpoints = 0
         """Checkpoints done, for the tests."""
         self._thread = threading.Thread(target=self._run, name=f"checkpoint {path}", daemon=True)

@@ -71,8 +71,8 @@ async def insert_rows(
     connection: Conn, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
 ) -> None:
     """Add ``rows`` to ``table`` with one INSERT of many ``VALUES`` per hundred rows, not a
-    statement per row: on SQLite each statement hands Python's interpreter lock over and back
-    (the database thread then waits for the event loop), so a command's statements are few."""
+    statement per row: a command's statements are few (each costs a round of SQLite's virtual
+    machine and, on PostgreSQL, a message to the server)."""
     one = "(" + ", ".join("?" * len(columns)) + ")"
     for start in range(0, len(rows), ROWS_PER_INSERT):
         chunk = rows[start : start + ROWS_PER_INSERT]
@@ -82,10 +82,16 @@ async def insert_rows(
 
 Step = Callable[[Conn], Awaitable[object]]
 """One part of a transaction: the store's modules make them (``store.games.events_added`` …)
-from values prepared beforehand. A step only awaits its connection's methods, so SQLite runs a
-whole transaction's steps in one call on its thread (store.sqlite). A step may be run more than
-once (a group commit that failed is retried command by command): what it keeps of a run, it
-sets rather than adds to."""
+from values prepared beforehand, as ``functools.partial`` of a module-level function, so that a
+step can be pickled and sent to SQLite's writer process (store.writer). A step only awaits its
+connection's methods, so a whole transaction's steps run in one call there. What a step returns
+is not kept, and a step may be run more than once (a group commit that failed is retried command
+by command)."""
+
+
+async def run_statement(sql: str, params: Sequence[Any], connection: Conn) -> None:
+    """One statement as a step: ``partial(run_statement, sql, params)``."""
+    await connection.execute(sql, params)
 
 
 class DiskFullError(DatabaseFileError):

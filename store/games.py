@@ -13,9 +13,10 @@ import json
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
-from store.db import Conn, Database, Row, Step, insert_rows
+from store.db import Conn, Database, Row, Step, insert_rows, run_statement
 from store.dialect import INTEGRITY_ERRORS
 
 LIVE = ("lobby", "running")
@@ -155,18 +156,18 @@ def game_created(
         stamp(now),
         stamp(now),
     )
+    return partial(_create_game, params)
 
-    async def step(connection: Conn) -> None:
-        try:
-            await connection.execute(
-                "INSERT INTO games (id, guild_id, channel_id, kind, title, creator_id, status, setup,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
-                params,
-            )
-        except INTEGRITY_ERRORS:
-            raise ChannelTaken(channel_id) from None
 
-    return step
+async def _create_game(params: tuple[Any, ...], connection: Conn) -> None:
+    try:
+        await connection.execute(
+            "INSERT INTO games (id, guild_id, channel_id, kind, title, creator_id, status, setup,"
+            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+            params,
+        )
+    except INTEGRITY_ERRORS:
+        raise ChannelTaken(params[2]) from None
 
 
 async def live_game_in(db: Database, channel_id: int) -> GameRow | None:
@@ -262,6 +263,10 @@ class Stale(Exception):  # noqa: N818 - not an error: the game master reads the 
         super().__init__(f"game {game_id} changed since it was read")
         self.game_id = game_id
 
+    def __reduce__(self) -> tuple[type[Stale], tuple[int]]:
+        """Made again from its game (it comes back from the writer process, store.writer)."""
+        return Stale, (self.game_id,)
+
 
 def game_advanced(
     game_id: int, version: int, now: datetime, *, status: str, setup: dict[str, Any], state: str, to: int
@@ -270,17 +275,17 @@ def game_advanced(
     state: only if it is still at ``version`` and not set aside, else :class:`Stale` (a compare
     and set, so what the game master holds in memory is checked in the same call)."""
     params = (stamp(now), status, json.dumps(setup), state, to, game_id, version, game_id)
+    return partial(_advance_game, params)
 
-    async def step(connection: Conn) -> None:
-        changed = await connection.execute(
-            "UPDATE games SET updated_at = ?, status = ?, setup = ?, state = ?, version = ?"
-            " WHERE id = ? AND version = ? AND NOT EXISTS (SELECT 1 FROM set_aside WHERE game_id = ?)",
-            params,
-        )
-        if changed != 1:
-            raise Stale(game_id)
 
-    return step
+async def _advance_game(params: tuple[Any, ...], connection: Conn) -> None:
+    changed = await connection.execute(
+        "UPDATE games SET updated_at = ?, status = ?, setup = ?, state = ?, version = ?"
+        " WHERE id = ? AND version = ? AND NOT EXISTS (SELECT 1 FROM set_aside WHERE game_id = ?)",
+        params,
+    )
+    if changed != 1:
+        raise Stale(params[5])
 
 
 # --- seats -------------------------------------------------------------------------------
@@ -305,13 +310,11 @@ async def set_reactions(db: Database, game_id: int, user_id: int, reactions: str
 
 def reactions_set(game_id: int, user_id: int, reactions: str) -> Step:
     """The step of :func:`set_reactions`."""
+    return partial(_set_reactions, (reactions, game_id, user_id))
 
-    async def step(connection: Conn) -> None:
-        await connection.execute(
-            "UPDATE seats SET reactions = ? WHERE game_id = ? AND user_id = ?", (reactions, game_id, user_id)
-        )
 
-    return step
+async def _set_reactions(params: tuple[Any, ...], connection: Conn) -> None:
+    await connection.execute("UPDATE seats SET reactions = ? WHERE game_id = ? AND user_id = ?", params)
 
 
 async def add_seat(db: Database, game_id: int, seat: Seat) -> None:
@@ -320,17 +323,16 @@ async def add_seat(db: Database, game_id: int, seat: Seat) -> None:
 
 def seat_added(game_id: int, seat: Seat) -> Step:
     """The step of :func:`add_seat`."""
-    params = (game_id, seat.user_id, seat.name, seat.joined, seat.alliance, seat.seed)
+    return partial(_add_seat, game_id, seat)
 
-    async def step(connection: Conn) -> None:
-        await connection.execute(
-            "INSERT INTO seats (game_id, user_id, name, joined, alliance, seed) VALUES (?, ?, ?, ?, ?, ?)",
-            params,
-        )
-        if seat.reactions != "ask":  # the column's default otherwise (migration 11)
-            await reactions_set(game_id, seat.user_id, seat.reactions)(connection)
 
-    return step
+async def _add_seat(game_id: int, seat: Seat, connection: Conn) -> None:
+    await connection.execute(
+        "INSERT INTO seats (game_id, user_id, name, joined, alliance, seed) VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, seat.user_id, seat.name, seat.joined, seat.alliance, seat.seed),
+    )
+    if seat.reactions != "ask":  # the column's default otherwise (migration 11)
+        await reactions_set(game_id, seat.user_id, seat.reactions)(connection)
 
 
 async def remove_seat(db: Database, game_id: int, user_id: int) -> None:
@@ -339,11 +341,7 @@ async def remove_seat(db: Database, game_id: int, user_id: int) -> None:
 
 def seat_removed(game_id: int, user_id: int) -> Step:
     """The step of :func:`remove_seat`."""
-
-    async def step(connection: Conn) -> None:
-        await connection.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-
-    return step
+    return partial(run_statement, "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
 
 
 # --- the event log -----------------------------------------------------------------------
@@ -370,11 +368,7 @@ def events_added(
     """The step of :func:`append_events`."""
     at, batch = stamp(now), first_seq - 1
     rows = [(game_id, batch + n, kind, body, actor_id, at, batch) for n, (kind, body) in enumerate(events, 1)]
-
-    async def step(connection: Conn) -> None:
-        await insert_rows(connection, "events", EVENT_COLUMNS, rows)
-
-    return step
+    return partial(insert_rows, table="events", columns=EVENT_COLUMNS, rows=rows)
 
 
 async def events(db: Database, game_id: int, after: int = 0, upto: int | None = None) -> list[LoggedEvent]:
@@ -431,23 +425,23 @@ async def replace_deadlines(db: Database, game_id: int, deadlines: Sequence[Dead
 def deadlines_replaced(game_id: int, deadlines: Sequence[Deadline]) -> Step:
     """The step of :func:`replace_deadlines`."""
     rows = [(game_id, d.key, d.kind, stamp(d.due_at), json.dumps(d.payload)) for d in deadlines]
+    return partial(_replace_deadlines, game_id, rows)
 
-    async def step(connection: Conn) -> None:
-        await connection.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-        await insert_rows(connection, "deadlines", ("game_id", "key", "kind", "due_at", "payload"), rows)
 
-    return step
+async def _replace_deadlines(game_id: int, rows: list[tuple[Any, ...]], connection: Conn) -> None:
+    await connection.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+    await insert_rows(connection, "deadlines", ("game_id", "key", "kind", "due_at", "payload"), rows)
 
 
 def deadline_dropped(game_id: int, key: str) -> Step:
     """The step that removes one deadline that passed; :class:`Stale` if it is gone already."""
+    return partial(_drop_deadline, game_id, key)
 
-    async def step(connection: Conn) -> None:
-        gone = await connection.execute("DELETE FROM deadlines WHERE game_id = ? AND key = ?", (game_id, key))
-        if gone != 1:
-            raise Stale(game_id)
 
-    return step
+async def _drop_deadline(game_id: int, key: str, connection: Conn) -> None:
+    gone = await connection.execute("DELETE FROM deadlines WHERE game_id = ? AND key = ?", (game_id, key))
+    if gone != 1:
+        raise Stale(game_id)
 
 
 _TICKING = (
@@ -528,18 +522,17 @@ def request_kept(
     request_id: str, game_id: int | None, reply: str, now: datetime, fingerprint: str | None = None
 ) -> Step:
     """The step of :func:`remember`: :class:`DuplicateRequest` if the request is stored already."""
-    params = (request_id, game_id, reply, stamp(now), fingerprint)
+    return partial(_keep_request, (request_id, game_id, reply, stamp(now), fingerprint))
 
-    async def step(connection: Conn) -> None:
-        try:
-            await connection.execute(
-                "INSERT INTO requests (request_id, game_id, reply, at, fingerprint) VALUES (?, ?, ?, ?, ?)",
-                params,
-            )
-        except INTEGRITY_ERRORS:
-            raise DuplicateRequest(request_id) from None
 
-    return step
+async def _keep_request(params: tuple[Any, ...], connection: Conn) -> None:
+    try:
+        await connection.execute(
+            "INSERT INTO requests (request_id, game_id, reply, at, fingerprint) VALUES (?, ?, ?, ?, ?)",
+            params,
+        )
+    except INTEGRITY_ERRORS:
+        raise DuplicateRequest(params[0]) from None
 
 
 class Answered(Exception):  # noqa: N818 - not an error: the request gets the reply it had
@@ -551,21 +544,25 @@ class Answered(Exception):  # noqa: N818 - not an error: the request gets the re
         super().__init__(f"request {request_id} was answered before")
         self.request_id, self.reply, self.lost = request_id, reply, lost
 
+    def __reduce__(self) -> tuple[type[Answered], tuple[str, str, bool]]:
+        """Made again from what it was made of (it comes back from the writer process, store.writer)."""
+        return Answered, (self.request_id, self.reply, self.lost)
+
 
 def request_is_new(request_id: str, fingerprint: str, since: datetime) -> Step:
     """The step that goes first in a command's transaction: :class:`Answered` if the request was
     answered before, or repeats (same fingerprint) one made at ``since`` or later whose answer
     was reported lost; checked where it is written, so two at once cannot both pass."""
+    return partial(_check_request, request_id, fingerprint, stamp(since))
 
-    async def step(connection: Conn) -> None:
-        row = await connection.fetch_one("SELECT reply FROM requests WHERE request_id = ?", (request_id,))
-        if row is not None:
-            raise Answered(request_id, str(row[0]), lost=False)
-        row = await connection.fetch_one(_UNANSWERED, (fingerprint, stamp(since)))
-        if row is not None:
-            raise Answered(str(row[0]), str(row[1]), lost=True)
 
-    return step
+async def _check_request(request_id: str, fingerprint: str, since: str, connection: Conn) -> None:
+    row = await connection.fetch_one("SELECT reply FROM requests WHERE request_id = ?", (request_id,))
+    if row is not None:
+        raise Answered(request_id, str(row[0]), lost=False)
+    row = await connection.fetch_one(_UNANSWERED, (fingerprint, since))
+    if row is not None:
+        raise Answered(str(row[0]), str(row[1]), lost=True)
 
 
 _UNANSWERED = (
@@ -612,19 +609,11 @@ async def prune_requests(db: Database, before: datetime) -> int:
     transaction (commands go on in between); returns how many."""
     pruned = 0
     while True:
-        deleted: list[int] = []
-
-        async def step(connection: Conn, deleted: list[int] = deleted) -> None:
-            # set, not added to: a step may run again if its group commit is retried (store.db)
-            deleted[:] = [
-                await connection.execute(
-                    "DELETE FROM requests WHERE request_id IN"
-                    " (SELECT request_id FROM requests WHERE at < ? ORDER BY at LIMIT ?)",
-                    (stamp(before), PRUNED_AT_ONCE),
-                )
-            ]
-
-        await db.write([step])
-        pruned += deleted[0]
-        if deleted[0] < PRUNED_AT_ONCE:
+        deleted = await db.execute(
+            "DELETE FROM requests WHERE request_id IN"
+            " (SELECT request_id FROM requests WHERE at < ? ORDER BY at LIMIT ?)",
+            (stamp(before), PRUNED_AT_ONCE),
+        )
+        pruned += deleted
+        if deleted < PRUNED_AT_ONCE:
             return pruned

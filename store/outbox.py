@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
-from store.db import Conn, Database, Step, insert_rows
+from store.db import Database, Step, insert_rows, run_statement
 from store.games import fits, stamp
 
 
@@ -40,11 +41,9 @@ async def put(
 def added(game_id: int, channel_id: int | None, bodies: Sequence[str], now: datetime) -> Step:
     """The step of :func:`put`, for a command's one-call transaction (``db.write``)."""
     rows = [(game_id, channel_id, body, stamp(now)) for body in bodies]
-
-    async def step(connection: Conn) -> None:
-        await insert_rows(connection, "outbox", ("game_id", "channel_id", "body", "created_at"), rows)
-
-    return step
+    return partial(
+        insert_rows, table="outbox", columns=("game_id", "channel_id", "body", "created_at"), rows=rows
+    )
 
 
 async def waiting(db: Database, game_id: int | None = None) -> list[Waiting]:
@@ -74,11 +73,5 @@ async def mark(db: Database, entry_id: int, now: datetime) -> None:
 
 def marked(entry_id: int, now: datetime) -> Step:
     """The step of :func:`mark`, to write on its own (``db.write``): one call."""
-    params = (stamp(now), entry_id)
-
-    async def step(connection: Conn) -> None:
-        await connection.execute(
-            "UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL", params
-        )
-
-    return step
+    marking = "UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL"
+    return partial(run_statement, marking, (stamp(now), entry_id))

@@ -7,7 +7,9 @@ once the game has ended, so players can check every roll then and predict none b
 
 from __future__ import annotations
 
-from store.db import Conn, Database, Step
+from functools import partial
+
+from store.db import Database, Step, run_statement
 
 
 async def put(db: Database, game_id: int, secret: bytes) -> None:
@@ -17,11 +19,7 @@ async def put(db: Database, game_id: int, secret: bytes) -> None:
 
 def kept(game_id: int, secret: bytes) -> Step:
     """The step of :func:`put`, for the one call that makes a game."""
-
-    async def step(connection: Conn) -> None:
-        await connection.execute("INSERT INTO secrets (game_id, secret) VALUES (?, ?)", (game_id, secret))
-
-    return step
+    return partial(run_statement, "INSERT INTO secrets (game_id, secret) VALUES (?, ?)", (game_id, secret))
 
 
 async def secret_of(db: Database, game_id: int) -> bytes | None:

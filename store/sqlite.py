@@ -1,33 +1,31 @@
 """The SQLite backend: one file, WAL, versioned migrations, one process (the default).
 
-aiosqlite runs every statement on its own thread, so the event loop never blocks on disk.
-One connection serves the whole process. A command's steps are prepared beforehand and written
-in one call on that thread (:meth:`SqliteDatabase.write`). Commands are committed in groups:
-the writes waiting when the thread is free all go in one transaction, BEGIN, their steps,
-COMMIT, so one sync of the disk serves them all (a group commit, as PostgreSQL does with its
-log). None waits for a group to fill: a lone command is a group of one. If any command of a
-group fails, the group is rolled back and its commands written again one transaction each, so
-each is still all or nothing on its own and only the failing ones fail.
-:meth:`SqliteDatabase.transaction` is the block of several calls that holds the write lock
-throughout (the rarer writes use it). Both commit before they return, so a command is
+Two connections serve the file. A command's transaction (:meth:`SqliteDatabase.write`: its
+steps, prepared beforehand) goes to the file's writer process (store.writer), which commits the
+commands waiting at once in one transaction, one sync of the disk for them all (a group
+commit), and checkpoints the log (store.checkpoint). Everything else (reads, migrations, the
+blocks of :meth:`SqliteDatabase.transaction` that the rarer writes use) runs on aiosqlite's
+thread, so the event loop never blocks on disk. Both commit before they return, so a command is
 acknowledged only once it is on disk: ``synchronous=FULL`` syncs the WAL at every commit
-(NORMAL could lose the last acknowledged commits on a power loss). The log is copied into the
-file by a thread of its own (store.checkpoint).
+(NORMAL could lose the last acknowledged commits on a power loss). A block of
+:meth:`SqliteDatabase.transaction` waits for the writes already sent, and writes wait for it,
+so the two connections never wait for each other's lock.
 
-One process per file (store.lock): the process holds every game, so a game's lock in the
-database and its revision are not needed (:meth:`SqliteDatabase.locked` holds nothing,
-:meth:`SqliteDatabase.revision` is None). A file the bot cannot use stops it at once with one
-line saying why (:class:`~store.db.DatabaseFileError`), never a hang or a traceback.
+One process per file (store.lock; the writer process is the bot's own): the process holds every
+game, so a game's lock in the database and its revision are not needed
+(:meth:`SqliteDatabase.locked` holds nothing, :meth:`SqliteDatabase.revision` is None). A file
+the bot cannot use stops it at once with one line saying why
+(:class:`~store.db.DatabaseFileError`), never a hang or a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import shutil
 import sqlite3
 import sys
-import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -36,8 +34,10 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from store import lock
-from store.checkpoint import WRITER_CHECKPOINT_PAGES, Checkpointer
+from store.checkpoint import WRITER_CHECKPOINT_PAGES
 from store.db import Conn, Database, DatabaseFileError, DiskFullError, Hold, Row, Step, migrate
+from store.transact import OnConnection, drive, transact
+from store.writer import Writer
 
 T = TypeVar("T")
 
@@ -48,57 +48,18 @@ PRAGMAS = (
     "busy_timeout=5000",
     f"wal_autocheckpoint={WRITER_CHECKPOINT_PAGES}",
 )
-"""Set on every connection (the tests of a full disk add ``max_page_count``); the log is copied
-into the file by a thread of its own (store.checkpoint)."""
+"""Set on every connection, the writer process's too (the tests of a full disk add
+``max_page_count``); the log is copied into the file by a thread of the writer process
+(store.checkpoint)."""
+CONNECTION_SETTINGS = frozenset({"max_page_count", "busy_timeout", "cache_size"})
+"""Settings of a connection that :meth:`SqliteDatabase.execute` also gives the writer process's."""
+_SETTING = re.compile(r"\s*PRAGMA\s+(\w+)\s*=", re.IGNORECASE)
 MIN_FREE = 1 << 20
 """Bytes the disk must have free at start-up: less, and the first commands would fail."""
-ROWS_AT_ONCE = 200
-"""Rows fetched in one call: a fetch holds Python's interpreter lock throughout, and a log's
-10,000 rows at once held the event loop for 12 ms."""
 SWITCH_INTERVAL = 0.001
-"""Seconds the database thread waits at most for Python's interpreter lock while the event loop
-runs (``sys.setswitchinterval``). SQLite lets go of the lock at every statement; with Python's
-5 ms, a transaction of ten statements waited up to 50 ms on a busy event loop."""
-
-
-class _OnThread:
-    """SQLite's own connection as a step sees it (:class:`~store.db.Conn`), on the database
-    thread: each method does its work at once and never waits, so a step runs to its end in the
-    one call (:func:`_drive`)."""
-
-    def __init__(self, raw: sqlite3.Connection) -> None:
-        self._raw = raw
-
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return self._raw.execute(sql, params).rowcount
-
-    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return self._raw.execute(sql, params).lastrowid or 0
-
-    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        self._raw.executemany(sql, rows)
-
-    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        row: Row | None = self._raw.execute(sql, params).fetchone()
-        return row
-
-    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        cursor = self._raw.execute(sql, params)
-        found: list[Row] = []
-        while rows := cursor.fetchmany(ROWS_AT_ONCE):
-            found += rows
-        return found
-
-
-def _drive(work: Coroutine[Any, Any, T]) -> T:
-    """Run ``work`` (a step, a read) to its end here on the database thread: every await in it is
-    on :class:`_OnThread`, which never waits, so it ends at its first resumption."""
-    try:
-        work.send(None)
-    except StopIteration as done:
-        return cast(T, done.value)
-    work.close()
-    raise RuntimeError("a database step waited for something other than SQLite")
+"""Seconds aiosqlite's thread (the reads) waits at most for Python's interpreter lock while the
+event loop runs (``sys.setswitchinterval``). SQLite lets go of the lock at every statement; with
+Python's 5 ms, a read of ten statements waited up to 50 ms on a busy event loop."""
 
 
 class SqliteDatabase(Database):
@@ -114,51 +75,43 @@ class SqliteDatabase(Database):
         self._write = asyncio.Lock()
         """Held by a :meth:`transaction` from its BEGIN to its COMMIT (several calls)."""
         self._writing = 0
-        """:meth:`write` calls sent to the database thread and not back yet."""
+        """:meth:`write` calls sent and not answered yet."""
         self._written = asyncio.Event()
         self._written.set()
-        self._queue_lock = threading.Lock()
-        """Guards :attr:`_queued` and :attr:`_committing`, shared with the database thread."""
-        self._queued: list[tuple[Sequence[Step], asyncio.Future[None]]] = []
-        """Writes waiting for the next group commit (:meth:`_commit_group`)."""
-        self._committing = False
-        """A group commit is queued on the database thread (it queues the next itself)."""
         self._closing = False
         """:meth:`close` has begun: no more writes."""
-        self._checkpointer: Checkpointer | None = None
-        """Copies the log into the file (store.checkpoint); None for a database in memory."""
+        self._writer: Writer | None = None
+        """Commits the commands (store.writer); None for a database in memory, which only this
+        connection can see (it commits them itself)."""
         self._game_id = 0
         """The last id :meth:`new_game_id` gave."""
         self._release = release
         """Lets go of the process lock on the file (store.lock) when the database is closed."""
 
     async def _call(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """``work`` on the database thread, given SQLite's connection, in one call."""
+        """``work`` on aiosqlite's thread, given SQLite's connection, in one call."""
         execute = cast(Callable[..., Awaitable[T]], self._conn._execute)
         return await execute(work, self._conn._conn)
 
     async def run(self, work: Callable[[Conn], Awaitable[T]]) -> T:
-        return await self._call(lambda raw: _drive(cast(Coroutine[Any, Any, T], work(_OnThread(raw)))))
+        return await self._call(lambda raw: drive(cast(Coroutine[Any, Any, T], work(OnConnection(raw)))))
 
     async def write(self, steps: Sequence[Step]) -> None:
-        """Writes wait only for a :meth:`transaction` that is open, then join the queue of the
-        next group commit (:meth:`_commit_group`): the command is on disk when this returns.
-        Once the database is closing, a write is refused as aiosqlite refuses a call then."""
+        """Writes wait only for a :meth:`transaction` that is open, then go to the writer process
+        (store.writer): the command is on disk when this returns. Once the database is closing,
+        a write is refused as aiosqlite refuses a call then."""
         while self._write.locked():
             async with self._write:
                 pass
         if self._closing or not self._conn._running:
             raise ValueError("Connection closed")
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._writing += 1
         self._written.clear()
         try:
-            with self._queue_lock:
-                self._queued.append((steps, done))
-                start, self._committing = not self._committing, True
-            if start:
-                self._conn._tx.put_nowait((None, self._commit_group))
-            await done
+            if self._writer is not None:
+                await self._writer.send(steps)
+            else:
+                await self._call(lambda raw: transact(steps, raw))
         except sqlite3.Error as error:
             if _code(error) == sqlite3.SQLITE_FULL:
                 raise fault(self.path, error) from error
@@ -167,29 +120,6 @@ class SqliteDatabase(Database):
             self._writing -= 1
             if not self._writing:
                 self._written.set()
-
-    def _commit_group(self) -> None:
-        """On the database thread: every write queued now, in one transaction (one sync of the
-        disk, :func:`_transact_group`); their futures are told on the event loop. If more were
-        queued meanwhile, the next group is queued on the thread behind the reads already
-        waiting there, without a turn of the event loop between."""
-        with self._queue_lock:
-            group = list(self._queued)
-            self._queued.clear()
-        try:
-            try:
-                failures = _transact_group([steps for steps, _ in group], self._conn._conn)
-            except Exception as error:  # BEGIN or COMMIT failed: none of the group is written
-                failures = [error] * len(group)
-            if self._checkpointer is not None:
-                self._checkpointer.written(failures.count(None))
-            if group:
-                group[0][1].get_loop().call_soon_threadsafe(_tell, group, failures)
-        finally:
-            with self._queue_lock:
-                self._committing = bool(self._queued)
-                if self._committing:
-                    self._conn._tx.put_nowait((None, self._commit_group))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Database]:
@@ -230,7 +160,13 @@ class SqliteDatabase(Database):
         yield
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return await self.run(lambda c: c.execute(sql, params))
+        """A setting of the connection (:data:`CONNECTION_SETTINGS`) is given to the writer
+        process's connection too."""
+        changed = await self.run(lambda c: c.execute(sql, params))
+        setting = _SETTING.match(sql)
+        if setting and setting[1].lower() in CONNECTION_SETTINGS and self._writer is not None:
+            await self._writer.send(sql)
+        return changed
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         return await self.run(lambda c: c.insert(sql, params))
@@ -260,63 +196,12 @@ class SqliteDatabase(Database):
         self._closing = True
         await self._written.wait()
         try:
-            if self._checkpointer is not None:
-                self._checkpointer.stop()
+            if self._writer is not None:
+                await self._writer.close()
             await self._conn.close()
         finally:
             if self._release is not None:
                 self._release()
-
-
-def _tell(group: Sequence[tuple[object, asyncio.Future[None]]], failures: Sequence[Exception | None]) -> None:
-    """On the event loop: each write of a group commit learns how it went (a caller cancelled
-    meanwhile is not told)."""
-    for (_, done), failure in zip(group, failures, strict=True):
-        if done.done():
-            continue
-        if failure is None:
-            done.set_result(None)
-        else:
-            done.set_exception(failure)
-
-
-def _transact_group(
-    group: Sequence[Sequence[Step]], connection: sqlite3.Connection
-) -> list[Exception | None]:
-    """On the database thread: the commands of a group commit (:meth:`SqliteDatabase._commit_group`)
-    in one transaction, one sync of the disk. If any fails, that transaction is rolled back and
-    each command is run again in a transaction of its own, so only those that fail fail. What
-    each command raised, in order (None: written)."""
-    if len(group) > 1:
-        try:
-            _transact([step for steps in group for step in steps], connection)
-        except Exception:
-            pass
-        else:
-            return [None] * len(group)
-    failures: list[Exception | None] = []
-    for steps in group:
-        try:
-            _transact(steps, connection)
-        except Exception as error:
-            failures.append(error)
-        else:
-            failures.append(None)
-    return failures
-
-
-def _transact(steps: Sequence[Step], connection: sqlite3.Connection) -> None:
-    """On the database thread: the steps as one transaction."""
-    connection.execute("BEGIN IMMEDIATE")
-    try:
-        on_thread = _OnThread(connection)
-        for step in steps:
-            _drive(cast(Coroutine[Any, Any, object], step(on_thread)))
-        connection.execute("COMMIT")
-    except BaseException:
-        if connection.in_transaction:
-            connection.execute("ROLLBACK")
-        raise
 
 
 async def open_sqlite(path: str | Path, upto: int | None) -> SqliteDatabase:
@@ -325,7 +210,7 @@ async def open_sqlite(path: str | Path, upto: int | None) -> SqliteDatabase:
     The file is locked for this process (store.lock) and checked: a file this process cannot
     use raises :class:`DatabaseFileError` saying why, with the connection closed and the lock
     released (a connection left open keeps its thread, and the process, alive). The process's
-    thread switches are made quicker (:data:`SWITCH_INTERVAL`), so its database thread is never
+    thread switches are made quicker (:data:`SWITCH_INTERVAL`), so aiosqlite's thread is never
     kept waiting long.
     """
     name = str(path)
@@ -371,7 +256,7 @@ async def _opened(name: str, upto: int | None, release: Callable[[], None] | Non
         raise
     db._release = release
     if name != ":memory:":
-        db._checkpointer = Checkpointer(name)
+        db._writer = Writer(name, PRAGMAS)
     return db
 
 

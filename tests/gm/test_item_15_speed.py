@@ -1,16 +1,16 @@
 """Issue 15, items 1, 3 and 4: how the game master uses its database, checked by counting.
 
-A command is one call to the database thread, its game held in memory and checked by version
-in that call; the table of per-game locks holds only the locks in use; overdue deadlines are
-told as they fire, oldest first; requests older than the setting are pruned. No test here
-times anything (the budgets are in ``make bench``).
+A command is one call to the database (an order to its writer process), its game held in
+memory and checked by version in that call; the table of per-game locks holds only the locks in
+use; overdue deadlines are told as they fire, oldest first; requests older than the setting are
+pruned. No test here times anything (the budgets are in ``make bench``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 from typing import Any, cast
 
@@ -23,7 +23,8 @@ from gm.locks import Locks
 from gm.service import GameMaster
 from gm.timing import PRUNE_EVERY, DeadlineRunner
 from store import games
-from store.sqlite import SqliteDatabase
+from store.db import Step
+from store.writer import Writer
 from tests.backends import ON_SQLITE
 from tests.gm.table import ALICE, BOB, CHANNEL, GUILD, Table, said
 from tests.gm.test_whole_games import start_classic_learning
@@ -33,8 +34,8 @@ Calls = list[str]
 
 @pytest.fixture
 def calls(monkeypatch: pytest.MonkeyPatch) -> Calls:
-    """The name of every function sent to a database thread from now on (aiosqlite's queue, a
-    group commit of the writes waiting included)."""
+    """The name of every function sent to a database thread from now on (aiosqlite's queue), and
+    of every order sent to the writer process (store.writer)."""
     sent: Calls = []
     execute = cast(Callable[..., Awaitable[Any]], aiosqlite.Connection._execute)
 
@@ -42,14 +43,14 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Calls:
         sent.append(getattr(fn, "__qualname__", repr(fn)))
         return await execute(self, fn, *args, **kwargs)
 
-    commit_group = SqliteDatabase._commit_group
+    send = Writer.send
 
-    def group(self: SqliteDatabase) -> None:  # writes go to the thread's queue as group commits
-        sent.append("SqliteDatabase._commit_group")
-        commit_group(self)
+    async def sent_to_writer(self: Writer, order: Sequence[Step] | str) -> None:
+        sent.append("Writer.send")
+        await send(self, order)
 
     monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
-    monkeypatch.setattr(SqliteDatabase, "_commit_group", group)
+    monkeypatch.setattr(Writer, "send", sent_to_writer)
     return sent
 
 
@@ -62,7 +63,7 @@ async def learning_game(table: Table, channel: int) -> int:
 
 
 @ON_SQLITE
-async def test_item_15_1_a_command_is_one_call_to_the_database_thread(table: Table, calls: Calls) -> None:
+async def test_item_15_1_a_command_is_one_call_to_the_database(table: Table, calls: Calls) -> None:
     """Once the game is held, a command (with a request id, so answered once) and its
     announcements and reply are one transaction in one call; a refusal reads once, to give a
     request answered before its first reply."""

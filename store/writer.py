@@ -1,0 +1,243 @@
+"""SQLite's writer process, as the event loop sees it: commands committed in groups elsewhere.
+
+Why a process. A commit is mostly the sync of the disk (about 0.45 ms here), and SQLite lets go
+of Python's interpreter lock for it and for every statement. On a thread of the bot's own
+process, the writer then waits to take the lock back at each statement while the event loop
+runs Python, so the busier the loop, the slower every commit: at the bench's half load the median
+command took 2.0-2.2 ms and the slowest 1% 12-13 ms. A process has its own interpreter lock; the
+same commands take 1.2-1.3 ms and 6-8.5 ms (issue 15, ``make bench``).
+
+How. ``Database.write`` hands a command's steps (store.db.Step: ``functools.partial`` of
+module-level functions, so they pickle) to :meth:`Writer.send`. The commands of one turn of the
+event loop go down the pipe as one message; the process (store.writer_process) commits the
+commands waiting at once as one group and answers what became of each: nothing, or the exception
+it raised (a step's own, such as ``store.games.Stale``, or SQLite's), raised here. A command is
+acknowledged once it is on disk.
+
+If the process dies, the commands waiting for it fail with :class:`WriterStoppedError` (they may
+or may not be on disk, as after a crash; a request's id tells when it is sent again), and the
+next write starts a new process. Processes are forks of one fork server per bot process
+(store.writer_process), started at the first write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import os
+import pickle
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from store.db import DatabaseFileError, Step
+from store.writer_process import PID, Frames, Order, Outcome
+
+
+class WriterStoppedError(DatabaseFileError):
+    """The writer process ended before it said what became of a command."""
+
+
+class Writer:
+    """One database file's writer process: :meth:`send` an order and await what became of it."""
+
+    def __init__(self, path: str, pragmas: Sequence[str]) -> None:
+        self._path = path
+        self._pragmas = tuple(pragmas)
+        self._pid: int | None = None
+        self._orders: asyncio.WriteTransport | None = None
+        self._outcomes: asyncio.ReadTransport | None = None
+        self._ended: asyncio.Event | None = None
+        """Set when the process's answers end (it has exited)."""
+        self._starting = asyncio.Lock()
+        self._numbered = 0
+        self._waiting: dict[int, asyncio.Future[None]] = {}
+        """Orders sent and not answered yet, by number."""
+        self._outgoing: list[Order] = []
+        """Orders of this turn of the event loop, sent together at its end (:meth:`_flush`)."""
+
+    async def send(self, order: Sequence[Step] | str) -> None:
+        """Carry out ``order`` (a command's steps, or a ``PRAGMA`` setting) in the process:
+        returns once it is on disk, or raises what it raised."""
+        if self._orders is None or self._orders.is_closing():
+            async with self._starting:
+                if self._orders is None or self._orders.is_closing():
+                    await self._start()
+        loop = asyncio.get_running_loop()
+        self._numbered += 1
+        done: asyncio.Future[None] = loop.create_future()
+        self._waiting[self._numbered] = done
+        if not self._outgoing:
+            loop.call_soon(self._flush)
+        self._outgoing.append((self._numbered, order))
+        await done
+
+    def _flush(self) -> None:
+        """This turn's orders as one message; an order that cannot be pickled (a step that is a
+        closure) fails alone."""
+        orders, self._outgoing = self._outgoing, []
+        if self._orders is None or self._orders.is_closing():
+            self._fail([number for number, _ in orders], self._stopped_error())
+            return
+        try:
+            message = Frames.pack(orders)
+        except Exception:
+            sendable = []
+            for number, order in orders:
+                try:
+                    pickle.dumps(order)
+                except Exception as error:
+                    self._fail([number], TypeError(f"a step that cannot go to the writer process: {error}"))
+                else:
+                    sendable.append((number, order))
+            message = Frames.pack(sendable)
+        self._orders.write(message)
+
+    def _told(self, outcomes: list[Outcome]) -> None:
+        for number, failure in outcomes:
+            done = self._waiting.pop(number, None)
+            if done is None or done.done():
+                continue
+            if failure is None:
+                done.set_result(None)
+            else:
+                done.set_exception(failure)
+
+    def _fail(self, numbers: Sequence[int], error: Exception) -> None:
+        for number in numbers:
+            done = self._waiting.pop(number, None)
+            if done is not None and not done.done():
+                done.set_exception(error)
+
+    def _stopped(self) -> None:
+        """The process's answers ended: what it had not answered fails (see the module's doc)."""
+        if self._orders is not None:
+            self._orders.close()
+        if self._ended is not None:
+            self._ended.set()
+        self._fail(list(self._waiting), self._stopped_error())
+
+    def _stopped_error(self) -> WriterStoppedError:
+        return WriterStoppedError(
+            f"the writer process of {self._path} stopped before it wrote this"
+            " (it starts again at the next write)"
+        )
+
+    async def _start(self) -> None:
+        loop = asyncio.get_running_loop()
+        orders_in, orders_out = os.pipe()
+        outcomes_in, outcomes_out = os.pipe()
+        try:
+            self._pid = await asyncio.to_thread(
+                _FORKS.fork, self._path, self._pragmas, orders_in, outcomes_out
+            )
+        except BaseException:
+            for fd in (orders_out, outcomes_in):
+                os.close(fd)
+            raise
+        finally:
+            os.close(orders_in)
+            os.close(outcomes_out)
+        self._ended = asyncio.Event()
+        self._orders, _ = await loop.connect_write_pipe(asyncio.BaseProtocol, os.fdopen(orders_out, "wb", 0))
+        self._outcomes, _ = await loop.connect_read_pipe(
+            lambda: _Outcomes(self), os.fdopen(outcomes_in, "rb", 0)
+        )
+
+    async def close(self) -> None:
+        """Once every order is answered (the caller waits for them): the pipe is closed, and the
+        process, having written what it read, ends."""
+        if self._orders is not None:
+            self._orders.close()
+        if self._ended is not None:
+            await self._ended.wait()
+
+    def kill(self) -> None:
+        """End the process at once (the tests of a writer that dies)."""
+        if self._pid is not None:
+            os.kill(self._pid, signal.SIGKILL)
+
+
+class _Outcomes(asyncio.Protocol):
+    """Reads the process's answers as they come."""
+
+    def __init__(self, writer: Writer) -> None:
+        self._writer = writer
+        self._frames = Frames()
+
+    def data_received(self, data: bytes) -> None:
+        for outcomes in self._frames.feed(data):
+            self._writer._told(outcomes)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._writer._stopped()
+
+
+class _ForkServer:
+    """The bot process's one fork server (store.writer_process), started when first needed and
+    started again if it died; used from threads (``asyncio.to_thread``), so behind a lock."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._control: socket.socket | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+
+    def fork(self, path: str, pragmas: tuple[str, ...], orders: int, outcomes: int) -> int:
+        """A new writer of ``path`` reading ``orders`` and answering on ``outcomes``: its pid."""
+        message = pickle.dumps((path, pragmas))
+        with self._lock:
+            for _ in range(2):  # a fork server that died is started again once
+                control = self._running()
+                try:
+                    socket.send_fds(control, [message], [orders, outcomes])
+                    answer = control.recv(PID.size, socket.MSG_WAITALL)
+                except OSError:
+                    answer = b""
+                if len(answer) == PID.size:
+                    return int(PID.unpack(answer)[0])
+                self._stop()
+        raise WriterStoppedError(f"cannot start the writer process of {path}")
+
+    def _running(self) -> socket.socket:
+        if self._control is None or self._process is None or self._process.poll() is not None:
+            ours, theirs = socket.socketpair()
+            root = str(Path(__file__).resolve().parent.parent)
+            environment = dict(
+                os.environ, PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])
+            )
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", "store.writer_process", str(theirs.fileno())],
+                pass_fds=[theirs.fileno()],
+                env=environment,
+                stdin=subprocess.DEVNULL,
+            )
+            theirs.close()
+            self._control = ours
+        return self._control
+
+    def shutdown(self) -> None:
+        """At the bot process's exit: the server ends as its socket closes."""
+        with self._lock:
+            if self._control is not None:
+                self._control.close()
+                self._control = None
+            if self._process is not None:
+                self._process.wait()
+                self._process = None
+
+    def _stop(self) -> None:
+        if self._control is not None:
+            self._control.close()
+            self._control = None
+        if self._process is not None:
+            self._process.kill()
+            self._process.wait()
+            self._process = None
+
+
+_FORKS = _ForkServer()
+atexit.register(_FORKS.shutdown)
