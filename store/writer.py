@@ -8,11 +8,14 @@ command took 2.0-2.2 ms and the slowest 1% 12-13 ms. A process has its own inter
 same commands take 1.2-1.3 ms and 6-8.5 ms (issue 15, ``make bench``).
 
 How. ``Database.write`` hands a command's steps (store.db.Step: ``functools.partial`` of
-module-level functions, so they pickle) to :meth:`Writer.send`. The commands of one turn of the
-event loop go down the pipe as one message; the process (store.writer_process) commits the
-commands waiting at once as one group and answers what became of each: nothing, or the exception
-it raised (a step's own, such as ``store.games.Stale``, or SQLite's), raised here. A command is
-acknowledged once it is on disk.
+module-level functions, so they pickle) to :meth:`Writer.send`, down a pipe to the process
+(store.writer_process), which commits the commands waiting at once as one group and answers
+what became of each: nothing, or the exception it raised (a step's own, such as
+``store.games.Stale``, or SQLite's), raised here. A command is acknowledged once it is on disk.
+
+Each order goes down the pipe at once, never held for the next turn of the event loop: with the
+loop busy, that turn came after every command ready to run (each a few tenths of a millisecond).
+The process groups what has arrived while it was busy.
 
 If the process dies, the commands waiting for it fail with :class:`WriterStoppedError` (they may
 or may not be on disk, as after a crash; a request's id tells when it is sent again), and the
@@ -35,7 +38,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from store.db import DatabaseFileError, Step
-from store.writer_process import PID, Frames, Order, Outcome
+from store.writer_process import PID, Frames, Outcome
 
 
 class WriterStoppedError(DatabaseFileError):
@@ -57,8 +60,6 @@ class Writer:
         self._numbered = 0
         self._waiting: dict[int, asyncio.Future[None]] = {}
         """Orders sent and not answered yet, by number."""
-        self._outgoing: list[Order] = []
-        """Orders of this turn of the event loop, sent together at its end (:meth:`_flush`)."""
 
     async def send(self, order: Sequence[Step] | str) -> None:
         """Carry out ``order`` (a command's steps, or a ``PRAGMA`` setting) in the process:
@@ -67,35 +68,16 @@ class Writer:
             async with self._starting:
                 if self._orders is None or self._orders.is_closing():
                     await self._start()
-        loop = asyncio.get_running_loop()
-        self._numbered += 1
-        done: asyncio.Future[None] = loop.create_future()
-        self._waiting[self._numbered] = done
-        if not self._outgoing:
-            loop.call_soon(self._flush)
-        self._outgoing.append((self._numbered, order))
-        await done
-
-    def _flush(self) -> None:
-        """This turn's orders as one message; an order that cannot be pickled (a step that is a
-        closure) fails alone."""
-        orders, self._outgoing = self._outgoing, []
-        if self._orders is None or self._orders.is_closing():
-            self._fail([number for number, _ in orders], self._stopped_error())
-            return
+        assert self._orders is not None
         try:
-            message = Frames.pack(orders)
-        except Exception:
-            sendable = []
-            for number, order in orders:
-                try:
-                    pickle.dumps(order)
-                except Exception as error:
-                    self._fail([number], TypeError(f"a step that cannot go to the writer process: {error}"))
-                else:
-                    sendable.append((number, order))
-            message = Frames.pack(sendable)
+            message = Frames.pack([(self._numbered + 1, order)])
+        except Exception as error:
+            raise TypeError(f"a step that cannot go to the writer process: {error}") from error
+        self._numbered += 1
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[self._numbered] = done
         self._orders.write(message)
+        await done
 
     def _told(self, outcomes: list[Outcome]) -> None:
         for number, failure in outcomes:

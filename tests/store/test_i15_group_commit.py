@@ -11,6 +11,8 @@ log, rows and checkpoints, and check what is on disk.
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import sqlite3
 import struct
 from collections.abc import AsyncIterator
@@ -70,24 +72,45 @@ def commits_in_log(path: Path) -> int:
     return commits
 
 
+async def waiting_at_once(db: Database, *writes: Step | list[Step]) -> list[object]:
+    """The writes sent while the writer process is stopped, so that they all wait in its pipe
+    at once; what each returned or raised."""
+    assert isinstance(db, SqliteDatabase) and db._writer is not None
+    await db.write([said(100)])  # the writer process is started
+    pid = db._writer._pid
+    assert pid is not None
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        sent = asyncio.gather(
+            *(db.write(w if isinstance(w, list) else [w]) for w in writes), return_exceptions=True
+        )
+        for _ in range(100):
+            if len(db._writer._waiting) == len(writes) or sent.done():
+                break
+            await asyncio.sleep(0)
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    return list(await sent)
+
+
 @ON_SQLITE
 async def test_writes_waiting_at_once_are_one_commit(db: Database) -> None:
-    """Twenty commands sent at once go in one transaction: one commit in the log (one sync of
+    """Twenty commands waiting at once go in one transaction: one commit in the log (one sync of
     the disk), not twenty; a command sent when none waits goes at once, alone."""
-    assert isinstance(db, SqliteDatabase)
-    await db.write([said(100)])  # the writer process is started
-    path, before = Path(db.path), commits_in_log(Path(db.path))
-    assert await at_once(db, *(said(n) for n in range(20))) == [None] * 20
-    assert await numbers(db) == [*range(20), 100] and commits_in_log(path) == before + 1
+    await db.write([said(101)])
+    path = Path(db.path)
+    before = commits_in_log(path)
+    assert await waiting_at_once(db, *(said(n) for n in range(20))) == [None] * 20
+    assert await numbers(db) == [*range(20), 100, 101] and commits_in_log(path) == before + 2
     await db.write([said(20)])
-    assert commits_in_log(path) == before + 2
+    assert commits_in_log(path) == before + 3
 
 
 @ON_SQLITE
 async def test_a_command_that_fails_in_a_group_fails_alone(db: Database) -> None:
     """The group is rolled back and its commands written again one by one: the failing ones
     raise, the others are on disk, and a failing one wrote nothing (not its first step)."""
-    outcomes = await at_once(
+    outcomes = await waiting_at_once(
         db,
         said(1),
         said(2),
@@ -98,7 +121,7 @@ async def test_a_command_that_fails_in_a_group_fails_alone(db: Database) -> None
     assert outcomes[:2] == [None, None] and outcomes[3] is None
     assert isinstance(outcomes[2], sqlite3.IntegrityError) and "NOT NULL" in str(outcomes[2])
     assert isinstance(outcomes[4], sqlite3.IntegrityError) and "UNIQUE" in str(outcomes[4])
-    assert await numbers(db) == [1, 2, 4, 5]
+    assert await numbers(db) == [1, 2, 4, 5, 100]
 
 
 @ON_SQLITE
@@ -115,6 +138,7 @@ async def test_what_a_step_raised_in_the_writer_is_raised_here_as_itself(db: Dat
     assert isinstance(outcomes[0], Stale) and outcomes[0].game_id == 404
     assert isinstance(outcomes[1], TypeError) and "cannot go to the writer process" in str(outcomes[1])
     assert outcomes[2] is None and await numbers(db) == [8]
+    assert isinstance(db, SqliteDatabase) and db._writer is not None and not db._writer._waiting
 
 
 @ON_SQLITE
