@@ -236,7 +236,8 @@ async def open_sqlite(path: str | Path, upto: int | None) -> SqliteDatabase:
 
 
 async def _opened(name: str, upto: int | None, release: Callable[[], None] | None) -> SqliteDatabase:
-    """Connect, migrate and check that the file can be written; a fault closes the connection."""
+    """Connect, migrate, check that the file can be written and start its writer process
+    (store.writer); a fault closes the connection."""
     try:
         connection = await aiosqlite.connect(name, isolation_level=None)
     except sqlite3.Error as error:
@@ -248,6 +249,9 @@ async def _opened(name: str, upto: int | None, release: Callable[[], None] | Non
             await connection.execute(f"PRAGMA {pragma}")
         await migrate(db, upto)
         await _can_write(db)
+        if name != ":memory:":
+            db._writer = Writer(name, PRAGMAS)
+            await db._writer.start()
     except BaseException as error:
         with contextlib.suppress(Exception):  # the fault is ``error``; its thread must end anyway
             await db.close()
@@ -255,8 +259,6 @@ async def _opened(name: str, upto: int | None, release: Callable[[], None] | Non
             raise fault(name, error) from None
         raise
     db._release = release
-    if name != ":memory:":
-        db._writer = Writer(name, PRAGMAS)
     return db
 
 

@@ -65,9 +65,24 @@ class Writer:
         """Carry out ``order`` (a command's steps, or a ``PRAGMA`` setting) in the process:
         returns once it is on disk, or raises what it raised."""
         if self._orders is None or self._orders.is_closing():
-            async with self._starting:
-                if self._orders is None or self._orders.is_closing():
-                    await self._start()
+            await self.start()
+        await self._order(order)
+
+    async def start(self) -> None:
+        """Start the process unless it runs, and see it answer: when the database opens (a
+        writer that cannot start stops the bot at once, not at a player's first command), and
+        after it died."""
+        async with self._starting:
+            if self._orders is None or self._orders.is_closing():
+                await self._start()
+                try:
+                    await self._order("PRAGMA data_version")
+                except WriterStoppedError:
+                    raise DatabaseFileError(
+                        f"the writer process of {self._path} ended as it started (its error is above)"
+                    ) from None
+
+    async def _order(self, order: Sequence[Step] | str) -> None:
         assert self._orders is not None
         try:
             message = Frames.pack([(self._numbered + 1, order)])

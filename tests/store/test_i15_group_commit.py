@@ -23,11 +23,21 @@ from typing import cast
 
 import pytest
 
+import store.sqlite
 from store import checkpoint
-from store.db import ROWS_PER_INSERT, Conn, Database, Step, insert_rows, open_database, run_statement
+from store.db import (
+    ROWS_PER_INSERT,
+    Conn,
+    Database,
+    DatabaseFileError,
+    Step,
+    insert_rows,
+    open_database,
+    run_statement,
+)
 from store.games import Stale, game_advanced
 from store.sqlite import SqliteDatabase
-from store.writer import WriterStoppedError
+from store.writer import Writer, WriterStoppedError
 from tests.backends import BOTH, ON_SQLITE
 
 
@@ -226,3 +236,18 @@ class _Logging:
     async def execute(self, sql: str, params: object = ()) -> int:
         self._statements.append(sql)
         return await self._connection.execute(sql, params)  # type: ignore[arg-type]
+
+
+async def test_a_writer_that_cannot_start_stops_the_open_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A writer process that ends as it starts (here, a setting its connection refuses) is a
+    fault of the database at start-up, in one line, with the file let go, never a hang or a
+    failure at a player's first command."""
+    path = tmp_path / "games.sqlite3"
+    monkeypatch.setattr(store.sqlite, "Writer", lambda name, pragmas: Writer(name, ("no such = setting",)))
+    with pytest.raises(DatabaseFileError, match=r"writer process .* ended as it started"):
+        await open_database(path)
+    monkeypatch.undo()
+    db = await open_database(path)  # the file was let go
+    await db.close()
