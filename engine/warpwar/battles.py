@@ -162,7 +162,7 @@ def submit_orders(tx: Tx, cmd: SubmitOrders) -> None:
     tx.emit(OrdersSubmitted(cmd.player, battle.star, battle.round, orders, sealed))
     battle = tx.state.battle(battle.star) or battle
     if all(battle.sealed(p) for p in fighting_players(tx.state, battle.star)):
-        fight_round(tx, battle.star)
+        fight_round(tx, battle.star, checked=orders)
 
 
 def _left_out(state: GameState, star: str, player: str, orders: tuple[Orders, ...]) -> set[str]:
@@ -221,11 +221,16 @@ def set_damage_priority(tx: Tx, cmd: SetDamagePriority) -> None:
 # --- rounds ------------------------------------------------------------------------------
 
 
-def _usable(state: GameState, star: str, ship: Ship, orders: Orders | None, picked: set[str]) -> bool:
+def _usable(
+    state: GameState, star: str, ship: Ship, orders: Orders | None, picked: set[str], checked: set[int]
+) -> bool:
     """Orders serve only if they are legal here and now: a standing order's target may be gone,
-    and so may a sent order's, if a third player conceded while the round was open."""
+    and so may a sent order's, if a third player conceded while the round was open. Orders in
+    ``checked`` (by identity) were checked against these ships a moment ago."""
     if orders is None:
         return False
+    if id(orders) in checked:
+        return True
     try:
         check_orders(state, star, ship.owner, orders)
     except Refusal:
@@ -240,11 +245,16 @@ def _standing_here(state: GameState, star: str, ship: Ship) -> Orders | None:
     return retreat_here(state, star, found) if found is not None else None
 
 
-def round_orders(state: GameState, battle: Battle) -> tuple[dict[str, Orders], list[str], list[str]]:
+def round_orders(
+    state: GameState, battle: Battle, checked: tuple[Orders, ...] = ()
+) -> tuple[dict[str, Orders], list[str], list[str]]:
     """Every fighting ship's orders: as sent, else standing, else the default (R-CBT-12/17).
+    ``checked``: sent orders already checked against these ships (the submission that completes
+    the round, in the same command), not checked again.
 
     Returns the orders by ship key, and the keys of ships on standing and on default orders.
     """
+    just_checked = {id(o) for o in checked}
     orders: dict[str, Orders] = {}
     standing: list[str] = []
     defaulted: list[str] = []
@@ -253,9 +263,9 @@ def round_orders(state: GameState, battle: Battle) -> tuple[dict[str, Orders], l
     for ship in combatants(state, battle.star):
         sent, picked = by_owner.get(ship.owner, {}), picked_by.get(ship.owner, set())
         kept = _standing_here(state, battle.star, ship)
-        if _usable(state, battle.star, ship, sent.get(ship.label), set()):
+        if _usable(state, battle.star, ship, sent.get(ship.label), set(), just_checked):
             orders[ship.key] = sent[ship.label]
-        elif kept is not None and _usable(state, battle.star, ship, kept, picked):
+        elif kept is not None and _usable(state, battle.star, ship, kept, picked, set()):
             orders[ship.key] = kept
             standing.append(ship.key)
         else:
@@ -264,12 +274,15 @@ def round_orders(state: GameState, battle: Battle) -> tuple[dict[str, Orders], l
     return orders, standing, defaulted
 
 
-def fight_round(tx: Tx, star: str) -> None:
-    """Reveal and resolve the round at ``star``, then end the battle if it is over."""
+def fight_round(tx: Tx, star: str, checked: tuple[Orders, ...] = ()) -> None:
+    """Reveal and resolve the round at ``star``, then end the battle if it is over. ``checked``:
+    the orders whose submission completes the round, checked against these ships just before
+    (only the battle's orders changed since), so not checked again (issue 15: a tenth of a
+    10-against-10 round)."""
     state = tx.state
     battle = state.battle(star)
     assert battle is not None
-    orders, standing, defaulted = round_orders(state, battle)
+    orders, standing, defaulted = round_orders(state, battle, checked)
     report = resolve_round(state, star, orders, battle.round, battle.quiet)
     report = replace(report, standing=tuple(standing), defaulted=tuple(defaulted))
     tx.emit(RoundFought(report))

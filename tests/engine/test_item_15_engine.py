@@ -9,14 +9,17 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
+import pytest
+
 from engine import serial
 from engine.serial import decode, encode, to_json
-from engine.warpwar import GameState
+from engine.warpwar import GameState, battles, order_checks
 from engine.warpwar.events import Removal, ShipRemoved
+from engine.warpwar.orders import Orders
 from engine.warpwar.rulesets import Attr
 from engine.warpwar.ships import Ship
 from engine.warpwar.tx import Tx
-from tests.engine.battle_helpers import add_ship, battle
+from tests.engine.battle_helpers import add_ship, battle, fight, report_of
 
 
 def scanned(state: GameState, hex_name: str) -> list[str]:
@@ -126,3 +129,24 @@ def test_an_event_applied_again_to_the_same_state_gives_the_same_result() -> Non
     other = replace(game, game_turn=game.game_turn + 1)
     again = event.apply(other)
     assert again is not after and again == replace(after, game_turn=after.game_turn + 1)
+
+
+def test_the_orders_that_complete_a_round_are_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last player's orders are checked at submission and not again when the round they
+    complete is fought (the ships are as they were checked); orders sent earlier are checked
+    again then (a target may have gone meanwhile). The round is the same either way."""
+    game = battle("alice W1: TL1 PD=6 B=2 S=1", "bob W2: TL1 PD=6 B=2 S=1")
+    first = fight(game, alice="W1 ATTACKS W2: D=2 B=2 S=1")
+    checked: list[str] = []
+    check = order_checks.check_orders
+
+    def counted(state: GameState, star: str, player: str, orders: Orders) -> None:
+        checked.append(f"{player} {orders.ship}")
+        check(state, star, player, orders)
+
+    monkeypatch.setattr(battles, "check_orders", counted)  # as battles imported it
+    monkeypatch.setattr(order_checks, "check_orders", counted)
+    fought = fight(first.state, bob="W2 ATTACKS W1: D=2 B=2 S=1")
+    assert sorted(checked) == ["alice W1", "bob W2"], "bob's at submission only, alice's at the round"
+    monkeypatch.undo()
+    assert report_of(fought) == report_of(fight(first.state, bob="W2 ATTACKS W1: D=2 B=2 S=1"))
