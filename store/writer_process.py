@@ -9,7 +9,8 @@ The event loop's side, and why there is a process at all, are in store.writer. H
 - :func:`fork_server`, run as ``python -m store.writer_process``: one per bot process, started
   at the first write. It has the store's modules loaded and no threads, so a new writer is a
   fork of it (a few milliseconds), never a fork of the bot with its threads. It ends when the
-  bot's end of its socket closes, however the bot ends.
+  bot's end of its socket closes, however the bot ends; the server and its writers ignore
+  SIGINT and SIGTERM, which are meant for the bot (a Ctrl-C, systemd's stop).
 
 Messages on the pipes are framed by :class:`Frames`: a length, then a pickle.
 """
@@ -172,6 +173,11 @@ def fork_server(control: socket.socket) -> None:
 
 
 if __name__ == "__main__":
+    # A Ctrl-C reaches the terminal's whole process group, and systemd's stop every process of
+    # the unit: the bot shuts down in its own way and may still write, so the server and its
+    # writers ignore both and end when their pipes close.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     for module in PRELOADED:
         __import__(module)
     fork_server(socket.socket(fileno=int(sys.argv[1])))

@@ -251,3 +251,16 @@ async def test_a_writer_that_cannot_start_stops_the_open_at_once(
     monkeypatch.undo()
     db = await open_database(path)  # the file was let go
     await db.close()
+
+
+@ON_SQLITE
+async def test_the_writer_ignores_a_ctrl_c_meant_for_the_bot(db: Database) -> None:
+    """A Ctrl-C (SIGINT) or systemd's stop (SIGTERM) reaches the writer too: it goes on, so the
+    bot can shut down in its own way and still write."""
+    assert isinstance(db, SqliteDatabase) and db._writer is not None and db._writer._pid is not None
+    await db.write([said(1)])
+    pid = db._writer._pid
+    os.kill(pid, signal.SIGINT)
+    os.kill(pid, signal.SIGTERM)
+    await db.write([said(2)])
+    assert await numbers(db) == [1, 2] and db._writer._pid == pid, "the same writer, not a new one"
