@@ -156,10 +156,10 @@ def game_created(
         stamp(now),
         stamp(now),
     )
-    return partial(_create_game, params)
+    return partial(_create_game, channel_id, params)
 
 
-async def _create_game(params: tuple[Any, ...], connection: Conn) -> None:
+async def _create_game(channel_id: int, params: tuple[Any, ...], connection: Conn) -> None:
     try:
         await connection.execute(
             "INSERT INTO games (id, guild_id, channel_id, kind, title, creator_id, status, setup,"
@@ -167,7 +167,7 @@ async def _create_game(params: tuple[Any, ...], connection: Conn) -> None:
             params,
         )
     except INTEGRITY_ERRORS:
-        raise ChannelTaken(params[2]) from None
+        raise ChannelTaken(channel_id) from None
 
 
 async def live_game_in(db: Database, channel_id: int) -> GameRow | None:
@@ -275,17 +275,17 @@ def game_advanced(
     state: only if it is still at ``version`` and not set aside, else :class:`Stale` (a compare
     and set, so what the game master holds in memory is checked in the same call)."""
     params = (stamp(now), status, json.dumps(setup), state, to, game_id, version, game_id)
-    return partial(_advance_game, params)
+    return partial(_advance_game, game_id, params)
 
 
-async def _advance_game(params: tuple[Any, ...], connection: Conn) -> None:
+async def _advance_game(game_id: int, params: tuple[Any, ...], connection: Conn) -> None:
     changed = await connection.execute(
         "UPDATE games SET updated_at = ?, status = ?, setup = ?, state = ?, version = ?"
         " WHERE id = ? AND version = ? AND NOT EXISTS (SELECT 1 FROM set_aside WHERE game_id = ?)",
         params,
     )
     if changed != 1:
-        raise Stale(params[5])
+        raise Stale(game_id)
 
 
 # --- seats -------------------------------------------------------------------------------
@@ -310,11 +310,8 @@ async def set_reactions(db: Database, game_id: int, user_id: int, reactions: str
 
 def reactions_set(game_id: int, user_id: int, reactions: str) -> Step:
     """The step of :func:`set_reactions`."""
-    return partial(_set_reactions, (reactions, game_id, user_id))
-
-
-async def _set_reactions(params: tuple[Any, ...], connection: Conn) -> None:
-    await connection.execute("UPDATE seats SET reactions = ? WHERE game_id = ? AND user_id = ?", params)
+    setting = "UPDATE seats SET reactions = ? WHERE game_id = ? AND user_id = ?"
+    return partial(run_statement, setting, (reactions, game_id, user_id))
 
 
 async def add_seat(db: Database, game_id: int, seat: Seat) -> None:
@@ -522,17 +519,17 @@ def request_kept(
     request_id: str, game_id: int | None, reply: str, now: datetime, fingerprint: str | None = None
 ) -> Step:
     """The step of :func:`remember`: :class:`DuplicateRequest` if the request is stored already."""
-    return partial(_keep_request, (request_id, game_id, reply, stamp(now), fingerprint))
+    return partial(_keep_request, request_id, (request_id, game_id, reply, stamp(now), fingerprint))
 
 
-async def _keep_request(params: tuple[Any, ...], connection: Conn) -> None:
+async def _keep_request(request_id: str, params: tuple[Any, ...], connection: Conn) -> None:
     try:
         await connection.execute(
             "INSERT INTO requests (request_id, game_id, reply, at, fingerprint) VALUES (?, ?, ?, ?, ?)",
             params,
         )
     except INTEGRITY_ERRORS:
-        raise DuplicateRequest(params[0]) from None
+        raise DuplicateRequest(request_id) from None
 
 
 class Answered(Exception):  # noqa: N818 - not an error: the request gets the reply it had
