@@ -21,7 +21,7 @@ from render.geometry import HexLayout
 from render.heading import header
 from render.mapview import text_size
 from render.metrics import metrics
-from render.palette import MUTED, player_colours
+from render.palette import MUTED, RGB, player_colours
 from render.recent import Happened
 
 
@@ -40,9 +40,17 @@ def ends_as_players(hex_map: HexMap, ruleset: RuleSetName, scenario_key: str) ->
 
 
 def draw_preview(
-    hex_map: HexMap, ruleset: RuleSetName, scenario_key: str, title: str, about: str, scale: float = 1.0
+    hex_map: HexMap,
+    ruleset: RuleSetName,
+    scenario_key: str,
+    title: str,
+    about: str,
+    scale: float = 1.0,
+    viewer: str | None = None,
+    viewer_colour: RGB = MUTED,
 ) -> Picture:
-    """The map with its ends marked, under ``title`` and a line ``about`` it."""
+    """The map with its ends marked, under ``title`` and a line ``about`` it; badged ``Public``,
+    or for ``viewer``'s eyes only (a blind game's map, which only its players who found it see)."""
     state = ends_as_players(hex_map, ruleset, scenario_key)
     m = metrics(scale, text=text_size(hex_map))
     colours = player_colours(state)
@@ -56,13 +64,20 @@ def draw_preview(
             board, m, colours[home.end], (cx - label / 2, cy + m.base + m.base_line / 2 + m.gap), (home.end,)
         )
     width = max(board.width, math.ceil(m.min_width))
-    heading = header(m, width, title or hex_map.name, about, None, MUTED)
+    heading = header(m, width, title or hex_map.name, about, viewer, viewer_colour)
     keys = legend(state, m, width, colours, Happened(), None, moving=False)
     return stack([heading, board, keys])
 
 
 def render_preview(
-    hex_map: HexMap, ruleset: RuleSetName, scenario_key: str, title: str, about: str, scale: float = 1.0
+    hex_map: HexMap,
+    ruleset: RuleSetName,
+    scenario_key: str,
+    title: str,
+    about: str,
+    scale: float = 1.0,
+    viewer: str | None = None,
+    viewer_colour: RGB = MUTED,
 ) -> bytes:
     """The preview as PNG bytes (see :func:`draw_preview`)."""
-    return draw_preview(hex_map, ruleset, scenario_key, title, about, scale).png()
+    return draw_preview(hex_map, ruleset, scenario_key, title, about, scale, viewer, viewer_colour).png()

@@ -42,6 +42,7 @@ from gm.warpwar.settings import Settings, map_about, map_of
 from render.battle import render_battle
 from render.fleet import render_fleet_card
 from render.mapview import MapView, render_map
+from render.palette import MUTED, player_colours
 from render.preview import render_preview
 from store.games import LoggedEvent
 
@@ -117,7 +118,7 @@ def picture(
             return None
         return Drawing(render_battle, (report, seen, viewer, scale))
     if picture.kind == "map" and state.phase is Phase.SETUP:
-        return _ends_to_choose(state, seen, title, scale)
+        return _ends_to_choose(state, seen, title, scale, viewer if blind else None)
     before, recent = _last_phase(known)
     if blind and viewer is not None:
         recent = tuple(e for e in recent if _own_news(e, viewer))
@@ -136,13 +137,18 @@ def picture(
     return Drawing(render_map, (seen, view))
 
 
-def _ends_to_choose(state: GameState, seen: GameState, title: str, scale: float) -> Drawing | None:
+def _ends_to_choose(
+    state: GameState, seen: GameState, title: str, scale: float, viewer: str | None
+) -> Drawing | None:
     """While the map end is being chosen: the map with its ends marked, as the lobby showed it;
-    nothing for a player of a blind game who has not found the map (R-BLIND-30)."""
+    nothing for a player of a blind game who has not found the map (R-BLIND-30). A blind game's
+    is for its ``viewer``'s eyes only, and its badge says so (an open game's is public)."""
     if not seen.map.hexes:
         return None
     about = f"Before game-turn 1: {state.active_player.name} chooses a map end"
-    return Drawing(render_preview, (seen.map, state.ruleset, state.scenario_key, title, about, scale))
+    colour = player_colours(state).get(viewer, MUTED) if viewer is not None else MUTED
+    args = (seen.map, state.ruleset, state.scenario_key, title, about, scale, viewer, colour)
+    return Drawing(render_preview, args)
 
 
 def _own_news(event: Event, viewer: str) -> bool:

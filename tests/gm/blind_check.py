@@ -205,8 +205,9 @@ class Watch:
         if drawing is None or player is None or self.state is None:
             return
         if drawing.draw is render_preview:
-            hex_map, *_ = drawing.args
+            hex_map, *_, viewer, _ = drawing.args
             assert isinstance(hex_map, HexMap)
+            assert viewer == player, "a blind game's map of the ends is badged for its viewer's eyes only"
             assert {s.name for s in hex_map.stars} <= self.known.get(player, Known()).stars
             return
         if drawing.draw is render_battle:

@@ -105,3 +105,14 @@ def test_the_lobby_preview_marks_every_end(players: int) -> None:
         assert picture.texts.count(end) == 2, end  # its label on the map, its key in the legend
     assert "to move" not in picture.texts and "Lobby" in picture.texts
     assert all(s.name in picture.texts for s in hex_map.stars)
+
+
+def test_a_blind_games_map_of_the_ends_is_badged_for_its_viewers_eyes_only() -> None:
+    """The map of the ends is public in an open game; in a blind game only its players who found
+    the map see it (R-BLIND-30), and its badge says whose eyes it is for, as every private
+    picture's does."""
+    hex_map = printed_map()
+    public = draw_preview(hex_map, RuleSetName.REVISED, "advanced", "Lobby", "Before the start")
+    assert "Public" in public.texts
+    private = draw_preview(hex_map, RuleSetName.REVISED, "advanced", "Kish", "Choose", viewer="bob")
+    assert "bob's eyes only" in private.texts and "Public" not in private.texts
