@@ -53,7 +53,6 @@ class Writer:
         self._pragmas = tuple(pragmas)
         self._pid: int | None = None
         self._orders: asyncio.WriteTransport | None = None
-        self._outcomes: asyncio.ReadTransport | None = None
         self._ended: asyncio.Event | None = None
         """Set when the process's answers end (it has exited)."""
         self._starting = asyncio.Lock()
@@ -85,7 +84,7 @@ class Writer:
     async def _order(self, order: Sequence[Step] | str) -> None:
         assert self._orders is not None
         try:
-            message = Frames.pack([(self._numbered + 1, order)])
+            message = Frames.pack((self._numbered + 1, order))
         except Exception as error:
             raise TypeError(f"a step that cannot go to the writer process: {error}") from error
         self._numbered += 1
@@ -104,25 +103,21 @@ class Writer:
             else:
                 done.set_exception(failure)
 
-    def _fail(self, numbers: Sequence[int], error: Exception) -> None:
-        for number in numbers:
-            done = self._waiting.pop(number, None)
-            if done is not None and not done.done():
-                done.set_exception(error)
-
     def _stopped(self) -> None:
         """The process's answers ended: what it had not answered fails (see the module's doc)."""
         if self._orders is not None:
             self._orders.close()
         if self._ended is not None:
             self._ended.set()
-        self._fail(list(self._waiting), self._stopped_error())
-
-    def _stopped_error(self) -> WriterStoppedError:
-        return WriterStoppedError(
-            f"the writer process of {self._path} stopped before it wrote this"
-            " (it starts again at the next write)"
-        )
+        waiting, self._waiting = self._waiting, {}
+        for done in waiting.values():
+            if not done.done():
+                done.set_exception(
+                    WriterStoppedError(
+                        f"the writer process of {self._path} stopped before it wrote this"
+                        " (it starts again at the next write)"
+                    )
+                )
 
     async def _start(self) -> None:
         loop = asyncio.get_running_loop()
@@ -141,7 +136,7 @@ class Writer:
             os.close(outcomes_out)
         self._ended = asyncio.Event()
         self._orders, _ = await loop.connect_write_pipe(asyncio.BaseProtocol, os.fdopen(orders_out, "wb", 0))
-        self._outcomes, _ = await loop.connect_read_pipe(
+        await loop.connect_read_pipe(  # closed by the process's end (_Outcomes.connection_lost)
             lambda: _Outcomes(self), os.fdopen(outcomes_in, "rb", 0)
         )
 
@@ -219,19 +214,16 @@ class _ForkServer:
     def shutdown(self) -> None:
         """At the bot process's exit: the server ends as its socket closes."""
         with self._lock:
-            if self._control is not None:
-                self._control.close()
-                self._control = None
-            if self._process is not None:
-                self._process.wait()
-                self._process = None
+            self._stop(kill=False)
 
-    def _stop(self) -> None:
+    def _stop(self, kill: bool = True) -> None:
+        """Close the server's socket, which ends it; ``kill``: a server that does not answer."""
         if self._control is not None:
             self._control.close()
             self._control = None
         if self._process is not None:
-            self._process.kill()
+            if kill:
+                self._process.kill()
             self._process.wait()
             self._process = None
 

@@ -79,7 +79,7 @@ def serve(path: str, pragmas: Sequence[str], orders: int, outcomes: int) -> None
     frames = Frames()
     try:
         while data := os.read(orders, READ_AT_ONCE):
-            waiting: list[Order] = [order for message in frames.feed(data) for order in message]
+            waiting: list[Order] = frames.feed(data)
             if waiting:
                 _write_all(outcomes, Frames.pack(_carry_out(waiting, connection, checkpointer)))
     finally:
